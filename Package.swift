@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The layers mirror the build pipeline; a target imports only what sits below it:
+/// Model ← Mustache (independent) ← Feeds / HTML (C parsers) ← Kit (pipeline) ← newsgen (CLI).
+let package = Package(
+    name: "newsgen",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "newsgen", targets: ["newsgen"]),
+        .library(name: "NewsgenKit", targets: ["NewsgenKit"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
+    ],
+    targets: [
+        // C libraries, from the system's package manager.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+
+        // Value types only: no I/O, no C.
+        .target(name: "NewsgenModel"),
+        // The template engine depends on nothing, so it can be reused on its own.
+        .target(name: "Mustache"),
+        .target(name: "NewsgenFeeds", dependencies: ["NewsgenModel", "CLibXML2"]),
+        .target(name: "NewsgenHTML", dependencies: ["NewsgenModel", "CLibXML2", "CCmarkGFM", "CYAML"]),
+        .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML"]),
+        .executableTarget(name: "newsgen", dependencies: ["NewsgenKit"]),
+
+        .testTarget(name: "NewsgenModelTests", dependencies: ["NewsgenModel"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "NewsgenFeedsTests", dependencies: ["NewsgenFeeds"]),
+        .testTarget(name: "NewsgenHTMLTests", dependencies: ["NewsgenHTML"]),
+        .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["newsgen", "NewsgenModel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

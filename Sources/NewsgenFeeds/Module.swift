@@ -1,0 +1,3 @@
+import Foundation
+import CLibXML2
+let _v = xmlParserVersion

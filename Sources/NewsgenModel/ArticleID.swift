@@ -1,0 +1,26 @@
+import Foundation
+
+/// Article identity as PRODUCT.md defines it: the first 16 hex digits of
+/// SHA-256 over the source id, a NUL byte, and the item's identity key.
+public enum ArticleID {
+    /// The source id of Markdown articles; their identity key is the file name.
+    public static let markdownSourceID = "articles"
+
+    public static func make(sourceID: String, key: String) -> String {
+        var bytes = Array(sourceID.utf8)
+        bytes.append(0)
+        bytes.append(contentsOf: key.utf8)
+        return String(SHA256.hex(bytes).prefix(16))
+    }
+
+    /// The identity key of a feed item: guid/id, else link, else title + date.
+    /// `nil` when the item has none of them (it cannot be archived stably).
+    public static func key(for item: ParsedItem) -> String? {
+        if let id = item.id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty { return id }
+        if let link = item.link?.trimmingCharacters(in: .whitespacesAndNewlines), !link.isEmpty { return link }
+        let title = item.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let date = (item.published ?? item.updated).map { RFC3339.string(from: $0) } ?? ""
+        if title.isEmpty && date.isEmpty { return nil }
+        return title + "\u{0}" + date
+    }
+}

@@ -1,0 +1,131 @@
+/// Every page and file of the site, as the app's navigation enum: the single
+/// source of links and output paths. `Route(path:)` parses a path back
+/// (deep links); `Route(path: r.path) == r` for every valid route.
+public enum Route: Hashable, Sendable {
+    case home(page: Int)
+    case article(slug: String)
+    case bookmarks
+    case sources
+    case source(id: String, page: Int)
+    case tag(slug: String, page: Int)
+    case search
+    /// `/feed.xml`, Atom 1.0.
+    case atomFeed
+    /// `/feed.json`, JSON Feed 1.1.
+    case jsonFeed
+    case sitemap
+    case opml
+    /// `/media/<content-hash>.<ext>`
+    case media(name: String)
+    /// `/media/thumbs/<content-hash>.<ext>`
+    case thumbnail(name: String)
+    /// `/assets/<name>`: the theme's own files (stylesheet).
+    case asset(name: String)
+
+    /// The absolute path from the site root, starting with `/`; pages end with `/`.
+    public var path: String {
+        switch self {
+        case .home(let page): return page <= 1 ? "/" : "/page/\(page)/"
+        case .article(let slug): return "/articles/\(slug)/"
+        case .bookmarks: return "/bookmarks/"
+        case .sources: return "/sources/"
+        case .source(let id, let page): return "/sources/\(id)/" + Self.pageSuffix(page)
+        case .tag(let slug, let page): return "/tags/\(slug)/" + Self.pageSuffix(page)
+        case .search: return "/search/"
+        case .atomFeed: return "/feed.xml"
+        case .jsonFeed: return "/feed.json"
+        case .sitemap: return "/sitemap.xml"
+        case .opml: return "/sources.opml"
+        case .media(let name): return "/media/\(name)"
+        case .thumbnail(let name): return "/media/thumbs/\(name)"
+        case .asset(let name): return "/assets/\(name)"
+        }
+    }
+
+    /// Where the route's file lives inside the output folder (no leading `/`):
+    /// pages are `index.html` in their folder, so any static server serves them.
+    public var outputPath: String {
+        let trimmed = String(path.dropFirst())
+        return path.hasSuffix("/") ? trimmed + "index.html" : trimmed
+    }
+
+    /// True for routes rendered as HTML pages.
+    public var isPage: Bool { path.hasSuffix("/") }
+
+    /// Parses a site path back into its route; nil for anything the site does not have,
+    /// including non-canonical spellings such as `/page/1/`.
+    public init?(path: String) {
+        guard path.hasPrefix("/") else { return nil }
+        let isFolder = path.hasSuffix("/")
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let segments = isFolder ? Array(parts.dropLast()) : parts
+        guard !segments.contains(where: \.isEmpty) || segments.isEmpty else { return nil }
+
+        switch (segments.first, segments.count, isFolder) {
+        case (nil, 0, true): self = .home(page: 1)
+        case ("page", 2, true):
+            guard let page = Self.page(segments[1]) else { return nil }
+            self = .home(page: page)
+        case ("articles", 2, true):
+            guard Slug.isValid(segments[1]) else { return nil }
+            self = .article(slug: segments[1])
+        case ("bookmarks", 1, true): self = .bookmarks
+        case ("sources", 1, true): self = .sources
+        case ("sources", _, true), ("tags", _, true):
+            guard let (name, page) = Self.pagedName(segments), Slug.isValid(name) else { return nil }
+            self = segments[0] == "sources" ? .source(id: name, page: page) : .tag(slug: name, page: page)
+        case ("search", 1, true): self = .search
+        case ("feed.xml", 1, false): self = .atomFeed
+        case ("feed.json", 1, false): self = .jsonFeed
+        case ("sitemap.xml", 1, false): self = .sitemap
+        case ("sources.opml", 1, false): self = .opml
+        case ("media", 2, false):
+            guard Self.isFileName(segments[1]) else { return nil }
+            self = .media(name: segments[1])
+        case ("media", 3, false) where segments[1] == "thumbs":
+            guard Self.isFileName(segments[2]) else { return nil }
+            self = .thumbnail(name: segments[2])
+        case ("assets", 2, false):
+            guard Self.isFileName(segments[1]) else { return nil }
+            self = .asset(name: segments[1])
+        default: return nil
+        }
+    }
+
+    /// The link from a page at `from` to `self`, relative so the site works at a
+    /// domain's root, under a sub-path and in a local preview alike.
+    public func relativeLink(from: Route) -> String {
+        let fromFolders = from.path.split(separator: "/").dropLast(from.isPage ? 0 : 1)
+        let target = path.split(separator: "/", omittingEmptySubsequences: true)
+        var common = 0
+        while common < fromFolders.count, common < target.count - (isPage ? 0 : 1), fromFolders[fromFolders.startIndex + common] == target[common] {
+            common += 1
+        }
+        let ups = String(repeating: "../", count: fromFolders.count - common)
+        let rest = target.dropFirst(common).joined(separator: "/") + (isPage && target.count > common ? "/" : "")
+        let link = ups + rest
+        return link.isEmpty ? "./" : link
+    }
+
+    private static func pageSuffix(_ page: Int) -> String { page <= 1 ? "" : "page/\(page)/" }
+
+    /// Page numbers in paths start at 2; page 1 is the bare list.
+    private static func page(_ text: String) -> Int? {
+        guard let n = Int(text), n >= 2, String(n) == text else { return nil }
+        return n
+    }
+
+    private static func pagedName(_ segments: [String]) -> (String, Int)? {
+        switch segments.count {
+        case 2: return (segments[1], 1)
+        case 4 where segments[2] == "page": return page(segments[3]).map { (segments[1], $0) }
+        default: return nil
+        }
+    }
+
+    private static func isFileName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && name.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_" || $0 == "."
+        }
+    }
+}
