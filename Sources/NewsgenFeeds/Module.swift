@@ -1,3 +1,3 @@
 import Foundation
 import CLibXML2
-let _v = xmlParserVersion
+func _probe() { xmlCheckVersion(20900) }

@@ -2,5 +2,4 @@ import Foundation
 import CLibXML2
 import CCmarkGFM
 import CYAML
-let _a = cmark_version()
-let _b = yaml_get_version_string()
+func _probe() -> Int32 { cmark_version() + Int32(yaml_get_version_string() == nil ? 0 : 1) }
