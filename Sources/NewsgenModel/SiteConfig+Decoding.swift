@@ -1,0 +1,120 @@
+import Foundation
+
+extension SiteConfig {
+    /// The only `version` this newsgen reads.
+    public static let supportedVersion = 1
+
+    /// Decodes and validates `site.json`. `file` is the name errors show.
+    public static func decode(_ data: Data, file: String = "site.json") throws(ConfigError) -> SiteConfig {
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ConfigError(file: file, message: "not valid JSON (\(JSONErrorText.describe(error, in: data)))")
+        }
+        var root = try ObjectReader(json, path: "", file: file)
+
+        if let version = try root.int("version", atLeast: 1), version != supportedVersion {
+            throw root.error("version", "is \(version), but this newsgen reads version \(supportedVersion)")
+        }
+        let title = try root.requiredString("title")
+        guard let sourceValues = try root.array("sources") else { throw root.error("sources", "is required") }
+        var config = SiteConfig(title: title, sources: try decodeSources(sourceValues, file: file))
+
+        if let baseURL = try root.string("baseURL") {
+            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+                throw root.error("baseURL", "must be an absolute http or https URL, found '\(baseURL)'")
+            }
+            config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        }
+        if let language = try root.string("language") { config.language = language }
+        if let timeZone = try root.string("timeZone") {
+            guard TimeZone(identifier: timeZone) != nil else { throw root.error("timeZone", "is not a known time zone: '\(timeZone)'") }
+            config.timeZone = timeZone
+        }
+        if let pageSize = try root.int("pageSize", atLeast: 1) { config.pageSize = pageSize }
+        if let articles = try root.string("articles") { config.articles = articles }
+        if let staticDirectory = try root.string("static") { config.staticDirectory = staticDirectory }
+        if let bookmarks = try root.string("bookmarks") { config.bookmarks = bookmarks }
+
+        if var archive = try root.object("archive") {
+            if let path = try archive.string("path") { config.archive.path = path }
+            config.archive.keepDays = try archive.int("keepDays", atLeast: 1)
+            config.archive.keepPerSource = try archive.int("keepPerSource", atLeast: 1)
+            try archive.finish()
+        }
+        if var cache = try root.object("imageCache") {
+            if let value = try cache.int("memoryMB", atLeast: 0) { config.imageCache.memoryMB = value }
+            if let value = try cache.int("diskMB", atLeast: 0) { config.imageCache.diskMB = value }
+            if let value = try cache.string("directory") { config.imageCache.directory = value }
+            if let value = try cache.int("maxImageMB", atLeast: 1) { config.imageCache.maxImageMB = value }
+            try cache.finish()
+        }
+        if var fetch = try root.object("fetch") {
+            if let value = try fetch.int("concurrency", atLeast: 1) { config.fetch.concurrency = value }
+            if let value = try fetch.int("timeoutSeconds", atLeast: 1) { config.fetch.timeoutSeconds = value }
+            if let value = try fetch.int("retries", atLeast: 0) { config.fetch.retries = value }
+            if let value = try fetch.int("maxFeedMB", atLeast: 1) { config.fetch.maxFeedMB = value }
+            config.fetch.userAgentContact = try fetch.string("userAgentContact")
+            try fetch.finish()
+        }
+        if var embeds = try root.object("embeds") {
+            if let hosts = try embeds.array("allow") {
+                config.embeds.allow = try hosts.enumerated().map { (index, host) throws(ConfigError) in
+                    guard case .string(let text) = host else { throw embeds.error("allow[\(index)]", "must be a string, found \(host.typeName)") }
+                    return text
+                }
+            }
+            try embeds.finish()
+        }
+        try root.finish()
+        return config
+    }
+
+    private static func decodeSources(_ values: [JSONValue], file: String) throws(ConfigError) -> [SourceConfig] {
+        var sources: [SourceConfig] = []
+        var firstIndex: [String: Int] = [:]
+        for (index, value) in values.enumerated() {
+            var reader = try ObjectReader(value, path: "sources[\(index)]", file: file)
+            let id = try reader.requiredString("id")
+            guard Slug.isValid(id) else {
+                throw reader.error("id", "must be lowercase letters, digits and dashes (at most \(Slug.maxLength)), found '\(id)'")
+            }
+            guard id != ArticleID.markdownSourceID else {
+                throw reader.error("id", "is '\(id)', which is reserved for the Markdown articles")
+            }
+            if let first = firstIndex[id] {
+                throw reader.error("id", "duplicates the id '\(id)' of sources[\(first)]")
+            }
+            firstIndex[id] = index
+            let source = SourceConfig(id: id, title: try reader.string("title"), url: try reader.string("url"), path: try reader.string("path"))
+            switch (source.url, source.path) {
+            case (nil, nil): throw ConfigError(file: file, message: "'sources[\(index)]' needs a 'url' or a 'path'")
+            case (.some, .some): throw ConfigError(file: file, message: "'sources[\(index)]' has both 'url' and 'path'; keep one")
+            case (let url?, nil):
+                guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme), parsed.host != nil else {
+                    throw reader.error("url", "must be an absolute http or https URL, found '\(url)'")
+                }
+            case (nil, .some): break
+            }
+            try reader.finish()
+            sources.append(source)
+        }
+        return sources
+    }
+}
+
+/// Turns a JSON decoding failure into "line L, column C: reason" when the position is known.
+enum JSONErrorText {
+    static func describe(_ error: Error, in data: Data) -> String {
+        var text = "\(error)"
+        if case DecodingError.dataCorrupted(let context) = error {
+            text = context.debugDescription
+            if let underlying = context.underlyingError {
+                let inner = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(underlying)"
+                text = inner
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// `site.json`, version 1 (PRODUCT.md), with every default filled in.
+public struct SiteConfig: Sendable, Equatable {
+    public var version: Int = 1
+    public var title: String
+    /// Absolute, ending with `/`; nil when the site has none (feeds then carry relative links).
+    public var baseURL: String?
+    public var language: String = "en"
+    public var timeZone: String = "UTC"
+    public var pageSize: Int = 20
+    public var sources: [SourceConfig]
+    /// Folder of Markdown articles, relative to the site folder.
+    public var articles: String = "content/articles"
+    /// Folder copied into the output as is.
+    public var staticDirectory: String = "static"
+    public var archive = ArchiveConfig()
+    /// The bookmark manifest, relative to the site folder.
+    public var bookmarks: String = "bookmarks.json"
+    public var imageCache = ImageCacheConfig()
+    public var fetch = FetchConfig()
+    public var embeds = EmbedsConfig()
+
+    public init(title: String, sources: [SourceConfig]) {
+        self.title = title
+        self.sources = sources
+    }
+}
+
+/// One feed: exactly one of `url` (fetched) or `path` (a local file).
+public struct SourceConfig: Sendable, Equatable {
+    public var id: String
+    public var title: String?
+    public var url: String?
+    public var path: String?
+
+    public init(id: String, title: String? = nil, url: String? = nil, path: String? = nil) {
+        self.id = id
+        self.title = title
+        self.url = url
+        self.path = path
+    }
+}
+
+public struct ArchiveConfig: Sendable, Equatable {
+    public var path: String = "content/archive"
+    public var keepDays: Int?
+    public var keepPerSource: Int?
+    public init() {}
+}
+
+public struct ImageCacheConfig: Sendable, Equatable {
+    public var memoryMB: Int = 50
+    public var diskMB: Int = 200
+    public var directory: String = ".newsgen/cache/images"
+    public var maxImageMB: Int = 10
+    public init() {}
+}
+
+public struct FetchConfig: Sendable, Equatable {
+    public var concurrency: Int = 8
+    public var timeoutSeconds: Int = 20
+    public var retries: Int = 2
+    public var maxFeedMB: Int = 20
+    public var userAgentContact: String?
+    public init() {}
+}
+
+public struct EmbedsConfig: Sendable, Equatable {
+    public var allow: [String] = []
+    public init() {}
+}
