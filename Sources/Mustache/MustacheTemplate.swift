@@ -1,0 +1,36 @@
+/// A parsed template. Parse once, render many times: rendering walks the
+/// parsed tree and never looks at the source again.
+public struct MustacheTemplate: Sendable {
+    /// The name errors are reported under (a file name, or a library key).
+    public let name: String
+    let nodes: [MustacheNode]
+    /// Bytes of literal text, a first guess at the output size.
+    private let textLength: Int
+
+    /// Parses `source`; `name` only labels errors.
+    public init(source: String, name: String = "") throws(MustacheError) {
+        var parser = MustacheParser(source: source, name: name)
+        self.name = name
+        self.nodes = try parser.parse()
+        self.textLength = Self.textLength(of: nodes)
+    }
+
+    /// Renders with `context` at the bottom of the context stack. Partials are
+    /// looked up in `partials`; a missing one renders as nothing, per the spec.
+    public func render(_ context: MustacheValue, partials: MustacheLibrary? = nil) -> String {
+        var renderer = MustacheRenderer(context: context, partials: partials,
+                                        capacity: textLength + textLength / 2 + 64)
+        renderer.render(nodes, indentation: "")
+        return renderer.output
+    }
+
+    private static func textLength(of nodes: [MustacheNode]) -> Int {
+        nodes.reduce(0) { total, node in
+            switch node {
+            case .text(let text, _): return total + text.utf8.count
+            case .section(_, let children, _): return total + textLength(of: children)
+            case .variable, .partial: return total
+            }
+        }
+    }
+}
