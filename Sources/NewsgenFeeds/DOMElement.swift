@@ -1,0 +1,100 @@
+/// A tiny, immutable Swift view of an XML element, built once from libxml2's tree
+/// so the format readers never touch C pointers and can be tested on plain values.
+/// Names are compared by local name plus namespace URI, never by prefix, because
+/// feeds bind the same vocabulary to whatever prefix they like.
+struct DOMElement: Sendable, Equatable {
+    /// The local name, without prefix.
+    var name: String
+    /// The namespace URI, or nil for an element in no namespace.
+    var namespace: String?
+    /// The prefix as written; kept only to name elements in messages and serializations.
+    var prefix: String?
+    var attributes: [DOMAttribute]
+    var children: [DOMNode]
+
+    init(name: String, namespace: String? = nil, prefix: String? = nil,
+         attributes: [DOMAttribute] = [], children: [DOMNode] = []) {
+        self.name = name
+        self.namespace = namespace
+        self.prefix = prefix
+        self.attributes = attributes
+        self.children = children
+    }
+
+    /// The name as written in the document (`prefix:name`), for messages.
+    var qualifiedName: String {
+        if let prefix, !prefix.isEmpty { return "\(prefix):\(name)" }
+        return name
+    }
+
+    /// True when this element has the local name in one of the namespaces.
+    func matches(_ name: String, _ namespace: Namespace) -> Bool {
+        self.name == name && namespace.contains(self.namespace)
+    }
+
+    /// The child elements, in document order.
+    var elements: [DOMElement] {
+        children.compactMap { if case .element(let element) = $0 { element } else { nil } }
+    }
+
+    /// The first child element with this name and namespace.
+    func first(_ name: String, _ namespace: Namespace) -> DOMElement? {
+        for case .element(let element) in children where element.matches(name, namespace) { return element }
+        return nil
+    }
+
+    /// Every child element with this name and namespace, in document order.
+    func all(_ name: String, _ namespace: Namespace) -> [DOMElement] {
+        var found: [DOMElement] = []
+        for case .element(let element) in children where element.matches(name, namespace) { found.append(element) }
+        return found
+    }
+
+    /// The concatenated text of all descendants (what XPath's `string()` gives).
+    var text: String {
+        var result = ""
+        appendText(to: &result)
+        return result
+    }
+
+    private func appendText(to result: inout String) {
+        for child in children {
+            switch child {
+            case .text(let text): result += text
+            case .element(let element): element.appendText(to: &result)
+            }
+        }
+    }
+
+    /// An attribute's value; `namespace` nil means an unprefixed attribute.
+    func attribute(_ name: String, namespace: String? = nil) -> String? {
+        attributes.first { $0.name == name && $0.namespace == namespace }?.value
+    }
+}
+
+/// One attribute of a `DOMElement`, with its namespace URI (nil for unprefixed ones).
+struct DOMAttribute: Sendable, Equatable {
+    var name: String
+    var namespace: String?
+    var prefix: String?
+    var value: String
+
+    init(name: String, namespace: String? = nil, prefix: String? = nil, value: String) {
+        self.name = name
+        self.namespace = namespace
+        self.prefix = prefix
+        self.value = value
+    }
+
+    var qualifiedName: String {
+        if let prefix, !prefix.isEmpty { return "\(prefix):\(name)" }
+        return name
+    }
+}
+
+/// A child of a `DOMElement`: comments and processing instructions are dropped
+/// when the tree is built, CDATA arrives as text.
+enum DOMNode: Sendable, Equatable {
+    case element(DOMElement)
+    case text(String)
+}

@@ -1,0 +1,52 @@
+/// Why a document could not be read as a feed. The fetch stage reports it per
+/// source on `/sources/`, so every message names the reason a person can act on
+/// (and, for broken XML, where in the file the problem is).
+public struct FeedParseError: Error, Equatable, CustomStringConvertible {
+    /// The kinds of failure, with the details each message needs.
+    public enum Reason: Sendable, Equatable {
+        /// No bytes, only whitespace, or no root element.
+        case emptyDocument
+        /// More bytes than the caller's limit; nothing was parsed.
+        case tooLarge(size: Int, limit: Int)
+        /// libxml2 rejected the document; `line` and `column` are 1-based, 0 when unknown.
+        case notWellFormed(line: Int, column: Int, message: String)
+        /// Well-formed XML whose root is not a feed (an HTML page, say).
+        case notAFeed(root: String)
+        /// A feed-like root in a format this version does not read yet (RSS 1.0, Atom 0.3).
+        case unsupportedFormat(root: String, namespace: String?)
+        /// The document's own entity declarations expand beyond a safe size (a
+        /// "billion laughs"), as judged by libxml2's amplification check or our budget.
+        case entityExpansionLimit
+        /// libxml2 could not allocate a parser.
+        case parserUnavailable
+    }
+
+    /// What went wrong, for callers that react differently to each kind.
+    public var reason: Reason
+
+    /// Wraps a reason; tests build expected errors this way.
+    public init(_ reason: Reason) { self.reason = reason }
+
+    /// One line a person can act on, shown on `/sources/` and in the build log.
+
+    public var description: String {
+        switch reason {
+        case .emptyDocument:
+            return "empty document: there is no root element to read"
+        case .tooLarge(let size, let limit):
+            return "document too large: \(size) bytes, the limit is \(limit) bytes"
+        case .notWellFormed(let line, let column, let message):
+            let place = line > 0 ? " at line \(line), column \(column)" : ""
+            return "not well-formed XML\(place): \(message)"
+        case .notAFeed(let root):
+            return "not a feed: root element is <\(root)>"
+        case .unsupportedFormat(let root, let namespace):
+            let space = namespace.map { " in namespace \($0)" } ?? " in no namespace"
+            return "unsupported feed format: root element is <\(root)>\(space)"
+        case .entityExpansionLimit:
+            return "entity expansion refused: the document's own entities expand beyond a safe size"
+        case .parserUnavailable:
+            return "could not create an XML parser (out of memory)"
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import NewsgenModel
+import NewsgenFeeds
+
+@Suite("Errors and safety")
+struct FeedParseErrorTests {
+    @Test func malformedXMLNamesLineAndColumn() {
+        let error = parseError("<rss version=\"2.0\">\n<channel>\n<title>Broken</titel>\n</channel></rss>")
+        #expect(error == FeedParseError(.notWellFormed(line: 3, column: 22,
+            message: "Opening and ending tag mismatch: title line 3 and titel")))
+        #expect(error?.description == "not well-formed XML at line 3, column 22: Opening and ending tag mismatch: title line 3 and titel")
+    }
+
+    @Test func anHTMLPageIsNotAFeed() {
+        let error = parseError("<!DOCTYPE html>\n<html><head><title>Home</title></head><body></body></html>")
+        #expect(error == FeedParseError(.notAFeed(root: "html")))
+        #expect(error?.description == "not a feed: root element is <html>")
+        #expect(parseError("<x:html xmlns:x=\"http://www.w3.org/1999/xhtml\"/>")?.description == "not a feed: root element is <x:html>")
+    }
+
+    @Test func rdfIsRecognisedButNotYetRead() {
+        let error = parseError("<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"/>")
+        #expect(error?.description == "unsupported feed format: root element is <rdf:RDF> in namespace http://www.w3.org/1999/02/22-rdf-syntax-ns#")
+        #expect(parseError("<rss xmlns=\"urn:x\"/>")?.description == "unsupported feed format: root element is <rss> in namespace urn:x")
+    }
+
+    @Test(arguments: ["", "   \n\t ", "\u{FEFF}  "])
+    func emptyDocuments(text: String) {
+        let error = parseError(text)
+        #expect(error == FeedParseError(.emptyDocument))
+        #expect(error?.description == "empty document: there is no root element to read")
+    }
+
+    @Test func aDocumentWithoutAnElementIsEmpty() {
+        #expect(parseError("<?xml version=\"1.0\"?>\n<!-- nothing here -->") == FeedParseError(.emptyDocument))
+    }
+
+    @Test func tooLargeInputIsRefusedBeforeParsing() {
+        let document = rss(item: "<title>\(String(repeating: "x", count: 200))</title>")
+        let size = document.utf8.count
+        let error = parseError(document, maxBytes: 100)
+        #expect(error == FeedParseError(.tooLarge(size: size, limit: 100)))
+        #expect(error?.description == "document too large: \(size) bytes, the limit is 100 bytes")
+        #expect(FeedParser.defaultMaxBytes == 20_971_520)
+        #expect(parseError(document, maxBytes: size) == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func billionLaughsIsRefusedQuickly() {
+        var entities = "<!ENTITY lol0 \"lol\">\n"
+        for level in 1...9 {
+            let body = String(repeating: "&lol\(level - 1);", count: 10)
+            entities += "<!ENTITY lol\(level) \"\(body)\">\n"
+        }
+        let document = "<?xml version=\"1.0\"?>\n<!DOCTYPE rss [\n\(entities)]>\n"
+            + "<rss version=\"2.0\"><channel><title>&lol9;</title><item><title>&lol9;</title></item></channel></rss>"
+        let start = Date()
+        let error = parseError(document)
+        #expect(error?.reason == .entityExpansionLimit)
+        #expect(error?.description == "entity expansion refused: the document's own entities expand beyond a safe size")
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func billionLaughsInAnAttributeIsRefusedToo() {
+        var entities = "<!ENTITY a0 \"aaaaaaaaaa\">\n"
+        for level in 1...7 {
+            entities += "<!ENTITY a\(level) \"\(String(repeating: "&a\(level - 1);", count: 10))\">\n"
+        }
+        let document = "<!DOCTYPE rss [\n\(entities)]>\n<rss><channel><item><enclosure url=\"&a7;\"/></item></channel></rss>"
+        #expect(parseError(document)?.reason == .entityExpansionLimit)
+    }
+
+    /// libxml2 lets a low-ratio expansion through (one 100 000-character entity
+    /// used eleven times); our own budget of 1 000 000 characters stops it.
+    @Test func expansionBeyondTheBudgetIsRefused() throws {
+        func document(uses: Int) -> String {
+            "<!DOCTYPE rss [<!ENTITY big \"\(String(repeating: "x", count: 100_000))\">]>\n"
+                + "<rss><channel><title>\(String(repeating: "&big;", count: uses))</title></channel></rss>"
+        }
+        #expect(try parse(document(uses: 9)).title?.count == 900_000)
+        #expect(parseError(document(uses: 11))?.reason == .entityExpansionLimit)
+    }
+
+    @Test func smallInternalEntitiesAreExpanded() throws {
+        let feed = try parse("""
+            <!DOCTYPE rss [<!ENTITY town "Marrow Bay"><!ENTITY news "&town; News">]>
+            <rss version="2.0"><channel><title>&news;</title><link>https://example.org/</link>
+            <item><title>Hello from &town;</title><category>&town;</category></item></channel></rss>
+            """)
+        #expect(feed.title == "Marrow Bay News")
+        #expect(feed.items.first?.title == "Hello from Marrow Bay")
+        #expect(feed.items.first?.categories == ["Marrow Bay"])
+    }
+
+    @Test func externalEntitiesAreNeverResolved() throws {
+        let feed = try parse("""
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+            <rss version="2.0"><channel><title>before&x;after</title><link>https://example.org/</link>
+            <item><title>item &x;</title><description>&x;</description></item></channel></rss>
+            """)
+        #expect(feed.title == "beforeafter")
+        #expect(feed.items.first?.title == "item")
+        #expect(feed.items.first?.summaryHTML == nil)
+    }
+
+    @Test func externalDTDsAndParameterEntitiesAreNeverLoaded() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("newsgen-feeds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dtd = directory.appendingPathComponent("evil.dtd")
+        try Data("<!ENTITY leak \"LEAKED\">".utf8).write(to: dtd)
+        let body = "<rss version=\"2.0\"><channel><title>t&leak;</title></channel></rss>"
+        // With an external subset the undeclared entity is only a validity problem: dropped.
+        let feed = try parse("<!DOCTYPE rss SYSTEM \"\(dtd.absoluteString)\">" + body)
+        #expect(feed.title == "t")
+        // Through an unloaded parameter entity it stays undeclared, which is fatal.
+        let error = parseError("<!DOCTYPE rss [<!ENTITY % ext SYSTEM \"\(dtd.absoluteString)\"> %ext;]>" + body)
+        guard case .notWellFormed(_, _, let message)? = error?.reason else {
+            Issue.record("expected a well-formedness error, got \(String(describing: error))")
+            return
+        }
+        #expect(message == "Entity 'leak' not defined")
+    }
+
+    @Test func undeclaredHTMLEntitiesUnderAnUnloadedDTDBecomeCharacters() throws {
+        let feed = try parse("""
+            <!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">
+            <rss version="0.91"><channel><title>Caf&eacute;&nbsp;Bay</title></channel></rss>
+            """)
+        #expect(feed.title == "Caf\u{E9} Bay") // a title's no-break space collapses like any space
+    }
+
+    @Test func parsingIsThreadSafe() async throws {
+        let url = repositoryRoot.appendingPathComponent("content/feeds/harbor-gazette.xml")
+        let data = try Data(contentsOf: url)
+        let expected = try FeedParser.parse(data)
+        let results = await withTaskGroup(of: ParsedFeed?.self) { group in
+            for _ in 0..<32 { group.addTask { try? FeedParser.parse(data) } }
+            var all: [ParsedFeed?] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 32)
+        #expect(results.allSatisfy { $0 == expected })
+    }
+}
