@@ -1,0 +1,88 @@
+/// An allowlist HTML sanitizer: what feeds and Markdown authors write is
+/// reduced to plain document markup before it is published.
+///
+/// The input is parsed by libxml2's HTML parser (the way a browser would
+/// tolerate it) and written back by our own serializer, so the output is always
+/// well formed: every kept element is closed, void elements are written as
+/// `<br>`, attribute values are double-quoted and escaped, comments are gone.
+///
+/// Rules (`SanitizerPolicy` holds the tables):
+/// - Elements on the allowlist are kept with only their listed attributes.
+/// - Active content, forms, metadata, SVG and MathML are removed with their
+///   content; any other unknown element is unwrapped (its content kept).
+/// - `on*` handlers and `style` never survive. URL attributes keep only http,
+///   https, mailto and relative URLs (see `URLPolicy`), resolved against
+///   `baseURL` when one is given; fragment-only links stay as written.
+/// - Links to another host get `rel="noopener noreferrer nofollow"`.
+/// - A task-list checkbox is kept, always disabled; an image without a usable
+///   `src` is removed.
+///
+/// Limits inherited from libxml2, both on the safe side: it knows HTML 4's
+/// named entities only (`&colon;` stays literal text, escaped on output), and
+/// it stops at 256 open elements, so content nested deeper is cut off there.
+public enum HTMLSanitizer {
+    /// Returns the safe form of the fragment `html`. Deterministic and safe to call from any thread.
+    public static func sanitize(_ html: String, baseURL: String? = nil) -> String {
+        let urls = URLPolicy(baseURL: baseURL)
+        var output = ""
+        output.reserveCapacity(html.utf8.count)
+        HTMLFragment.walk(html, element: { element in
+            let name = element.name
+            let isVoid = SanitizerPolicy.voidElements.contains(name)
+            if name == "input" {
+                if let tag = checkbox(element) { output += tag }
+                return .descend(closeToken: nil)
+            }
+            if SanitizerPolicy.droppedWithContent.contains(name) { return isVoid ? .descend(closeToken: nil) : .skip }
+            guard let allowed = SanitizerPolicy.allowedElements[name],
+                  let attributes = keptAttributes(of: element, allowed: allowed, urls: urls) else { return .descend(closeToken: nil) }
+            output += "<" + name
+            for (attribute, value) in attributes {
+                output += " " + attribute + "=\"" + HTMLEscape.attribute(value) + "\""
+            }
+            output += ">"
+            return .descend(closeToken: isVoid ? nil : "</" + name + ">")
+        }, text: { text in
+            output += HTMLEscape.text(text)
+        }, close: { token in
+            output += token
+        })
+        return output
+    }
+
+    /// The attributes to write for `element`, in source order, plus `rel` on
+    /// external links; nil when the tag itself must go (an `img` with no usable `src`).
+    private static func keptAttributes(of element: HTMLFragment.Element, allowed: Set<String>, urls: URLPolicy) -> [(String, String)]? {
+        var kept: [(String, String)] = []
+        var seen: Set<String> = []
+        var externalLink = false
+        for (name, value) in element.attributes where !seen.contains(name) {
+            seen.insert(name)
+            if name == "class" {
+                if let classes = SanitizerPolicy.classes(value, on: element.name) { kept.append((name, classes)) }
+                continue
+            }
+            guard allowed.contains(name) else { continue }
+            if SanitizerPolicy.urlAttributes.contains(name) {
+                guard let url = urls.rewrite(value) else { continue }
+                if element.name == "img" && url.isEmpty { continue }
+                if element.name == "a" && name == "href" && urls.isExternal(url) { externalLink = true }
+                kept.append((name, url))
+            } else if let clean = SanitizerPolicy.value(of: name, value, on: element.name) {
+                kept.append((name, clean))
+            }
+        }
+        if element.name == "img" && !kept.contains(where: { $0.0 == "src" }) { return nil }
+        if externalLink { kept.append(("rel", "noopener noreferrer nofollow")) }
+        return kept
+    }
+
+    /// cmark-gfm's task-list box, `<input type="checkbox" disabled="">`, with
+    /// `checked=""` when ticked; nil for every other kind of input.
+    private static func checkbox(_ element: HTMLFragment.Element) -> String? {
+        guard let type = element.attributes.first(where: { $0.name == "type" }),
+              type.value.trimmingASCIISpaces.lowercased() == "checkbox" else { return nil }
+        let checked = element.attributes.contains { $0.name == "checked" }
+        return "<input type=\"checkbox\"" + (checked ? " checked=\"\"" : "") + " disabled=\"\">"
+    }
+}

@@ -1,0 +1,61 @@
+/// Which URLs may appear in `href`, `src`, `poster` and `cite`, and how they
+/// are rewritten. Internal to the sanitizer.
+struct URLPolicy {
+    /// Schemes a reader's browser may follow from published content.
+    static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// The site's base URL, when it is absolute (has a scheme and an authority).
+    let base: URLReference?
+
+    init(baseURL: String?) {
+        if let baseURL, case let reference = URLReference(Self.stripped(baseURL)), reference.scheme != nil,
+           reference.authority != nil {
+            base = reference
+        } else {
+            base = nil
+        }
+    }
+
+    /// The value to write for a URL attribute, or nil to drop the attribute.
+    ///
+    /// The value arrives with entities already decoded by the parser. Leading and
+    /// trailing spaces and control characters are stripped, and tabs and line
+    /// breaks removed everywhere, exactly as browsers do before they read the
+    /// scheme, so `jav&#x09;ascript:` is judged as `javascript:`. Anything that
+    /// still holds a control character, or has a colon before its first `/`, `?`
+    /// or `#` without being http, https or mailto, is refused. Relative
+    /// references are resolved against the base URL when there is one; a
+    /// fragment-only reference (`#fn-1`) and the empty reference are kept as written.
+    func rewrite(_ raw: String) -> String? {
+        let value = Self.stripped(raw)
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        let reference = URLReference(value)
+        if let scheme = reference.scheme {
+            return Self.allowedSchemes.contains(scheme.lowercased()) ? value : nil
+        }
+        // A colon in the first segment that did not make a valid scheme ("java script:", ":x"): refuse.
+        let firstSegment = value.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !firstSegment.contains(":") else { return nil }
+        guard let base, !value.isEmpty, !value.hasPrefix("#") else { return value }
+        return base.resolving(reference).text
+    }
+
+    /// True when `url` (already rewritten) points at a host other than the base's
+    /// (any host at all when there is no base): such links get `rel="noopener noreferrer nofollow"`.
+    func isExternal(_ url: String) -> Bool {
+        let reference = URLReference(url)
+        guard reference.scheme.map({ ["http", "https"].contains($0.lowercased()) }) ?? true,
+              let host = reference.host, !host.isEmpty else { return false }
+        return host != base?.host
+    }
+
+    /// Without leading and trailing C0 controls and spaces, and without any tab, LF or CR.
+    static func stripped(_ raw: String) -> String {
+        var scalars = Substring(raw).unicodeScalars
+        while let first = scalars.first, first.value <= 0x20 || first.value == 0x7F { scalars.removeFirst() }
+        while let last = scalars.last, last.value <= 0x20 || last.value == 0x7F { scalars.removeLast() }
+        var result = String.UnicodeScalarView()
+        for scalar in scalars where scalar != "\t" && scalar != "\n" && scalar != "\r" { result.append(scalar) }
+        return String(result)
+    }
+}
