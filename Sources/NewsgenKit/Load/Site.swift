@@ -1,0 +1,42 @@
+import Foundation
+import NewsgenModel
+
+/// A site on disk: its folder and its validated `site.json`. Every path the
+/// configuration names is resolved here, relative to the site folder.
+public struct Site: Sendable {
+    public static let configFileName = "site.json"
+
+    public let directory: URL
+    public let config: SiteConfig
+
+    public init(directory: URL, config: SiteConfig) {
+        self.directory = directory
+        self.config = config
+    }
+
+    /// Reads and validates `DIR/site.json`.
+    public static func load(from directory: URL) throws(BuildError) -> Site {
+        let file = directory.appendingPathComponent(configFileName)
+        guard FileSystem.exists(file) else {
+            throw BuildError(path: file.path, "not found (is \(directory.path) a newsgen site?)")
+        }
+        let data = try FileSystem.read(file, shownAs: file.path)
+        do {
+            return Site(directory: directory, config: try SiteConfig.decode(data, file: configFileName))
+        } catch {
+            throw BuildError(error.description)
+        }
+    }
+
+    /// A path from site.json, resolved against the site folder (absolute paths stay as they are).
+    public func url(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+    }
+
+    public var templatesDirectory: URL { directory.appendingPathComponent("templates") }
+    public var archiveDirectory: URL { url(config.archive.path) }
+    public var articlesDirectory: URL { url(config.articles) }
+    public var bookmarksFile: URL { url(config.bookmarks) }
+    public var staticDirectory: URL { url(config.staticDirectory) }
+    public var defaultOutputDirectory: URL { directory.appendingPathComponent("public") }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import NewsgenFeeds
+import NewsgenModel
+
+/// The Fetch and Parse stages for sources with a `path`: read the local file,
+/// parse it with libxml2. Sources with a `url` are not fetched yet (a later issue). A failure is that source's outcome, never the build's.
+enum FeedFileReader {
+    static func read(_ source: SourceConfig, site: Site, offline: Bool) -> SourceResult {
+        guard let path = source.path else {
+            let reason = offline ? "offline: archived articles are shown"
+                : "fetching over HTTP is not implemented yet; archived articles are shown"
+            return SourceResult(source: source, outcome: .skipped(reason: reason))
+        }
+        let file = site.url(path)
+        let data: Data
+        do {
+            data = try FileSystem.read(file, shownAs: path)
+        } catch {
+            return SourceResult(source: source, outcome: .failed(reason: error.description))
+        }
+        let limit = site.config.fetch.maxFeedMB * 1_048_576
+        do {
+            let feed = try FeedParser.parse(data, maxBytes: limit)
+            return SourceResult(source: source, outcome: .fresh(itemCount: feed.items.count), feed: feed)
+        } catch {
+            return SourceResult(source: source, outcome: .failed(reason: "\(path): \(error.description)"))
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import NewsgenModel
+
+/// What happened to one source in this build: the app's load state, made static.
+public enum SourceOutcome: Equatable, Sendable {
+    /// Read and parsed; `itemCount` items.
+    case fresh(itemCount: Int)
+    /// Nothing new was read; the archive's articles stand. The reason says why.
+    case skipped(reason: String)
+    /// Reading or parsing failed; the archive keeps the source's earlier articles.
+    case failed(reason: String)
+}
+
+/// A source after the Parse stage.
+public struct SourceResult: Sendable {
+    public var source: SourceConfig
+    public var outcome: SourceOutcome
+    /// The parsed feed, when there is one.
+    public var feed: ParsedFeed?
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Mustache
+import NewsgenModel
+
+/// Builds the values templates receive (docs/templates.md lists them). Every
+/// link is computed from two routes, so pages link relatively.
+struct PageContext {
+    let config: SiteConfig
+    let sources: [String: SourceInfo]
+    let bookmarks: [String: Bookmark]
+    let dates: DateDisplay
+
+    init(_ input: RenderInput) {
+        config = input.config
+        sources = input.sources
+        bookmarks = Dictionary(input.bookmarks.bookmarks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        dates = DateDisplay(timeZone: TimeZone(identifier: input.config.timeZone) ?? TimeZone(identifier: "UTC")!)
+    }
+
+    /// The values every page shares, merged with the page's own.
+    func page(_ route: Route, title: String, description: String? = nil, _ values: [String: MustacheValue]) -> MustacheValue {
+        var site: [String: MustacheValue] = ["title": .string(config.title), "language": .string(config.language)]
+        if let baseURL = config.baseURL { site["baseURL"] = .string(baseURL) }
+        var page: [String: MustacheValue] = [
+            "title": .string(title),
+            "documentTitle": .string(route == .home(page: 1) ? config.title : "\(title) · \(config.title)"),
+            "isHome": .bool(route.isHome),
+            "isArticle": .bool(route.isArticle),
+            "isBookmarks": .bool(route == .bookmarks),
+        ]
+        if let description { page["description"] = .string(description) }
+        if let url = absoluteURL(route) { page["canonicalURL"] = .string(url) }
+        var context = values
+        context["site"] = .object(site)
+        context["page"] = .object(page)
+        context["nav"] = .object([
+            "home": .string(Route.home(page: 1).relativeLink(from: route)),
+            "bookmarks": .string(Route.bookmarks.relativeLink(from: route)),
+            "stylesheet": .string(Route.asset(name: "style.css").relativeLink(from: route)),
+        ])
+        return .object(context)
+    }
+
+    /// The app's list row.
+    func row(_ prepared: PreparedArticle, from route: Route) -> MustacheValue {
+        let article = prepared.article
+        var row: [String: MustacheValue] = [
+            "id": .string(article.id),
+            "title": .string(article.title),
+            "url": .string(Route.article(slug: article.slug).relativeLink(from: route)),
+            "source": source(article.sourceID),
+            "isBookmarked": .bool(bookmarks[article.id] != nil),
+        ]
+        row["summary"] = prepared.summaryText.map(MustacheValue.string)
+        row["author"] = article.author.map(MustacheValue.string)
+        row["date"] = article.date.map(date)
+        row["image"] = prepared.imageURL.map { .object(["url": .string($0)]) }
+        row["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
+        return .object(row)
+    }
+
+    /// A bookmark whose article the archive does not know: a row from the manifest's own title and URL.
+    func orphanRow(_ bookmark: Bookmark) -> MustacheValue {
+        var row: [String: MustacheValue] = [
+            "id": .string(bookmark.id),
+            "title": .string(bookmark.title),
+            "source": .object(["id": "", "title": "Unknown source", "initial": "?"]),
+            "isBookmarked": true,
+        ]
+        row["url"] = bookmark.url.map(MustacheValue.string)
+        row["note"] = bookmark.note.map(MustacheValue.string)
+        return .object(row)
+    }
+
+    /// The article page's `article` value.
+    func article(_ prepared: PreparedArticle) -> MustacheValue {
+        let article = prepared.article
+        var value: [String: MustacheValue] = [
+            "id": .string(article.id),
+            "title": .string(article.title),
+            "source": source(article.sourceID),
+            "tags": .list(article.tags.map { .object(["name": .string($0)]) }),
+            "isBookmarked": .bool(bookmarks[article.id] != nil),
+        ]
+        value["author"] = article.author.map(MustacheValue.string)
+        value["date"] = article.date.map(date)
+        value["originalURL"] = article.link.map(MustacheValue.string)
+        value["contentHTML"] = prepared.contentHTML.map(MustacheValue.string)
+        value["summaryHTML"] = prepared.summaryHTML.map(MustacheValue.string)
+        value["image"] = prepared.imageURL.map { .object(["url": .string($0)]) }
+        value["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
+        return .object(value)
+    }
+
+    private func source(_ id: String) -> MustacheValue {
+        let info = sources[id] ?? SourceInfo(id: id, title: id)
+        var value: [String: MustacheValue] = ["id": .string(info.id), "title": .string(info.title), "initial": .string(info.initial)]
+        value["url"] = info.url.map(MustacheValue.string)
+        return .object(value)
+    }
+
+    private func date(_ date: Date) -> MustacheValue {
+        .object(["display": .string(dates.display(date)), "iso": .string(dates.iso(date))])
+    }
+
+    /// `baseURL` + the route's path, for canonical links; nil without a baseURL.
+    func absoluteURL(_ route: Route) -> String? {
+        config.baseURL.map { $0 + route.path.dropFirst() }
+    }
+}
+
+extension Route {
+    var isHome: Bool { if case .home = self { return true } else { return false } }
+    var isArticle: Bool { if case .article = self { return true } else { return false } }
+}

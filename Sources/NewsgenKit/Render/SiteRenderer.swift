@@ -1,0 +1,98 @@
+import Foundation
+import Mustache
+import NewsgenModel
+
+/// The Render stage: every route of the site, rendered through the theme into
+/// output files. Pure: its only input is `RenderInput`.
+struct SiteRenderer {
+    let input: RenderInput
+    private let context: PageContext
+
+    init(_ input: RenderInput) {
+        self.input = input
+        context = PageContext(input)
+    }
+
+    func render() throws(BuildError) -> [OutputFile] {
+        var files: [OutputFile] = []
+        files += try homePages()
+        for prepared in input.articles {
+            files.append(try articlePage(prepared))
+        }
+        files.append(try bookmarksPage())
+        files += input.templates.assets.map { OutputFile(path: Route.asset(name: $0.name).outputPath, data: $0.data) }
+        return files
+    }
+
+    /// Home, split at `pageSize`; one (empty) page when there are no articles.
+    private func homePages() throws(BuildError) -> [OutputFile] {
+        let size = input.config.pageSize
+        let pageCount = max(1, (input.articles.count + size - 1) / size)
+        var files: [OutputFile] = []
+        for page in 1...pageCount {
+            let route = Route.home(page: page)
+            let slice = input.articles.dropFirst((page - 1) * size).prefix(size)
+            var values: [String: MustacheValue] = [
+                "articles": .list(slice.map { context.row($0, from: route) }),
+                "isEmpty": .bool(slice.isEmpty),
+            ]
+            values["pagination"] = pagination(page: page, of: pageCount, from: route) { .home(page: $0) }
+            let title = page == 1 ? input.config.title : "Page \(page)"
+            files.append(try render("home", route, title: title, values))
+        }
+        return files
+    }
+
+    private func articlePage(_ prepared: PreparedArticle) throws(BuildError) -> OutputFile {
+        let route = Route.article(slug: prepared.article.slug)
+        return try render("article", route, title: prepared.article.title, description: prepared.summaryText,
+                          ["article": context.article(prepared)])
+    }
+
+    /// Bookmarked articles, newest bookmark first; a bookmark the archive does not know renders from the manifest.
+    private func bookmarksPage() throws(BuildError) -> OutputFile {
+        let route = Route.bookmarks
+        let byID = Dictionary(input.articles.map { ($0.article.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rows = input.bookmarks.newestFirst.map { bookmark in
+            byID[bookmark.id].map { context.row($0, from: route) } ?? context.orphanRow(bookmark)
+        }
+        return try render("bookmarks", route, title: "Bookmarks", [
+            "bookmarks": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(rows.count),
+        ])
+    }
+
+    /// Previous, next and a window of page numbers (first, last, two either side of the current one,
+    /// `gapBefore` where numbers are skipped); nil for a single page.
+    private func pagination(page: Int, of pageCount: Int, from route: Route, _ routeFor: (Int) -> Route) -> MustacheValue? {
+        guard pageCount > 1 else { return nil }
+        let shown = Set([1, pageCount] + Array(max(1, page - 2)...min(pageCount, page + 2))).sorted()
+        var value: [String: MustacheValue] = [
+            "page": .int(page),
+            "pageCount": .int(pageCount),
+            "pages": .list(shown.enumerated().map { index, number in
+                .object(["number": .int(number), "url": .string(routeFor(number).relativeLink(from: route)),
+                         "isCurrent": .bool(number == page), "gapBefore": .bool(index > 0 && shown[index - 1] != number - 1)])
+            }),
+        ]
+        if page > 1 { value["previous"] = .object(["url": .string(routeFor(page - 1).relativeLink(from: route))]) }
+        if page < pageCount { value["next"] = .object(["url": .string(routeFor(page + 1).relativeLink(from: route))]) }
+        return .object(value)
+    }
+
+    /// The page template, then the layout around it.
+    private func render(_ template: String, _ route: Route, title: String, description: String? = nil,
+                        _ values: [String: MustacheValue]) throws(BuildError) -> OutputFile {
+        var page = context.page(route, title: title, description: description, values)
+        do {
+            let content = try input.templates.library.render(template, page)
+            if case .object(var fields) = page {
+                fields["content"] = .string(content)
+                page = .object(fields)
+            }
+            let html = try input.templates.library.render("layout", page)
+            return OutputFile(path: route.outputPath, data: Data(html.utf8))
+        } catch {
+            throw BuildError(path: "templates/\(error.name).mustache", error.reason)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import NewsgenFeeds
+import NewsgenHTML
+import NewsgenModel
+
+/// What `newsgen build` was asked to do.
+public struct BuildOptions: Sendable {
+    public var output: URL?
+    /// Use no network: url sources come from the archive.
+    public var offline: Bool
+    /// Treat a failed source as a failed build (exit 1, nothing published).
+    public var strict: Bool
+
+    public init(output: URL? = nil, offline: Bool = false, strict: Bool = false) {
+        self.output = output
+        self.offline = offline
+        self.strict = strict
+    }
+}
+
+/// What a build did, for the CLI to print.
+public struct BuildReport: Sendable {
+    public var sources: [(id: String, outcome: SourceOutcome)]
+    public var articleCount: Int
+    public var pageCount: Int
+    public var output: URL
+    public var warnings: [BuildWarning]
+}
+
+/// The pipeline: Load → Fetch/Parse → Archive → Enrich → Render → Publish.
+/// Each stage is a plain value or function; only this type sequences them.
+public enum SiteBuilder {
+    public static func build(_ site: Site, options: BuildOptions = BuildOptions()) throws(BuildError) -> BuildReport {
+        let config = site.config
+        let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates")
+        let bookmarks = try loadBookmarks(site)
+        let store = ArchiveStore(directory: site.archiveDirectory, shownAs: config.archive.path)
+        var archive = try store.load()
+
+        // Fetch + Parse.
+        var warnings: [BuildWarning] = []
+        var incoming: [IncomingArticle] = []
+        var sources: [String: SourceInfo] = [ArticleID.markdownSourceID: SourceInfo(id: ArticleID.markdownSourceID, title: config.title)]
+        var outcomes: [(id: String, outcome: SourceOutcome)] = []
+        for source in config.sources {
+            let result = FeedFileReader.read(source, site: site, offline: options.offline)
+            outcomes.append((source.id, result.outcome))
+            switch result.outcome {
+            case .failed(let reason): warnings.append(BuildWarning("source '\(source.id)' failed: \(reason)"))
+            case .skipped(let reason) where !options.offline: warnings.append(BuildWarning("source '\(source.id)': \(reason)"))
+            case .fresh, .skipped: break
+            }
+            sources[source.id] = SourceInfo(id: source.id, title: source.title ?? result.feed?.title ?? source.id, url: result.feed?.link)
+            incoming += (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
+        }
+        let markdown = try MarkdownReader.read(site: site)
+        warnings += markdown.warnings
+        incoming += markdown.articles
+
+        // Archive: what the healthy sources brought is kept, even when the build stops below.
+        warnings += archive.merge(incoming, markdownPresent: markdown.presentIDs)
+        try store.save(archive)
+        if options.strict, let failed = outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
+            throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
+        }
+
+        // Enrich + Render.
+        let articles = archive.allArticles.sorted(by: Article.newestFirst).map(PreparedArticle.init)
+        for bookmark in bookmarks.bookmarks where !articles.contains(where: { $0.article.id == bookmark.id }) {
+            warnings.append(BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest"))
+        }
+        let input = RenderInput(config: config, templates: templates, articles: articles, sources: sources, bookmarks: bookmarks)
+        let files = try SiteRenderer(input).render()
+
+        // Publish.
+        let output = options.output ?? site.defaultOutputDirectory
+        try Publisher(output: output, shownAs: output.path).publish(files, staticDirectory: site.staticDirectory)
+        return BuildReport(sources: outcomes, articleCount: articles.count,
+                           pageCount: files.filter { $0.path.hasSuffix(".html") }.count, output: output, warnings: warnings)
+    }
+
+    /// The manifest when present, an empty one otherwise; a manifest that cannot be read stops the build.
+    static func loadBookmarks(_ site: Site) throws(BuildError) -> BookmarkManifest {
+        let file = site.bookmarksFile
+        guard FileSystem.exists(file) else { return BookmarkManifest() }
+        let data = try FileSystem.read(file, shownAs: site.config.bookmarks)
+        do {
+            return try BookmarkManifest.decode(data, file: site.config.bookmarks)
+        } catch {
+            throw BuildError("\(error.description); it was left untouched")
+        }
+    }
+}

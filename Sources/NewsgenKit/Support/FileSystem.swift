@@ -1,0 +1,69 @@
+import Foundation
+
+/// The disk, for the stages that touch it. Atomic writes so that a crash or a
+/// full disk never leaves a user's file half-written.
+enum FileSystem {
+    static let manager = FileManager.default
+
+    static func exists(_ url: URL) -> Bool { manager.fileExists(atPath: url.path) }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return manager.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Reads a file; the error names the path and the reason.
+    static func read(_ url: URL, shownAs name: String) throws(BuildError) -> Data {
+        guard exists(url) else { throw BuildError(path: name, "not found") }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw BuildError(path: name, "cannot be read (\(reason(error)))")
+        }
+    }
+
+    /// Writes to a temporary file beside `url`, then renames it into place.
+    static func writeAtomically(_ data: Data, to url: URL, shownAs name: String) throws(BuildError) {
+        do {
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw BuildError(path: name, "cannot be written (\(reason(error)))")
+        }
+    }
+
+    /// Regular files directly inside `directory` whose name ends with `suffix`, sorted by name.
+    static func files(in directory: URL, suffix: String) throws(BuildError) -> [URL] {
+        guard isDirectory(directory) else { return [] }
+        do {
+            return try manager.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
+                .sorted()
+                .map { directory.appendingPathComponent($0) }
+        } catch {
+            throw BuildError(path: directory.path, "cannot be listed (\(reason(error)))")
+        }
+    }
+
+    /// Every regular file under `directory`, as paths relative to it, sorted (hidden files skipped).
+    static func allFiles(under directory: URL) -> [String] {
+        guard let enumerator = manager.enumerator(atPath: directory.path) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") { enumerator.skipDescendants(); continue }
+            if !isDirectory(directory.appendingPathComponent(relative)) { files.append(relative) }
+        }
+        return files.sorted()
+    }
+
+    /// The system's words for an I/O error, without Foundation's boilerplate.
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+/// Runs the real `newsgen` binary on temporary copies of the sample site.
+@Suite("newsgen build, end to end", .serialized)
+struct BuildEndToEndTests {
+    /// Archive articles (id, slug) as the build left them.
+    private func archivedSlugs(_ site: TemporarySite) throws -> [String] {
+        let folder = site.file("content/archive")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.flatMap { name in
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as! [String: Any]
+            return (object["articles"] as! [[String: Any]]).map { $0["slug"] as! String }
+        }
+    }
+
+    private func parseDate(_ text: String) -> Date? {
+        ISO8601DateFormatter().date(from: text)
+    }
+
+    @Test func sampleSiteBuildsWithAPageForEveryArticle() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        let result = try site.run("build")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.isEmpty, "the sample site builds without warnings: \(result.stderr)")
+        let slugs = try archivedSlugs(site)
+        #expect(slugs.count >= 18, "three feeds and three Markdown articles")
+        for slug in slugs {
+            #expect(FileManager.default.fileExists(atPath: site.file("public/articles/\(slug)/index.html").path), "page for \(slug)")
+        }
+        #expect(result.stdout.contains("Built \(slugs.count) articles into public/"))
+        #expect(FileManager.default.fileExists(atPath: site.file("public/bookmarks/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.file("public/assets/style.css").path))
+    }
+
+    @Test func homeListsNewestFirstAndPaginatesAtPageSize() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.editConfig { $0["pageSize"] = 4 }
+        #expect(try site.run("build").status == 0)
+        let total = try archivedSlugs(site).count
+        let pageCount = (total + 3) / 4
+        var dates: [Date] = []
+        var rowsSeen = 0
+        for page in 1...pageCount {
+            let html = try site.read(page == 1 ? "public/index.html" : "public/page/\(page)/index.html")
+            let rows = HTMLLinks.rowCount(in: html)
+            #expect(rows == (page < pageCount ? 4 : total - 4 * (pageCount - 1)), "rows on page \(page)")
+            rowsSeen += rows
+            dates += HTMLLinks.rowDates(in: html).compactMap(parseDate)
+        }
+        #expect(rowsSeen == total)
+        #expect(!FileManager.default.fileExists(atPath: site.file("public/page/\(pageCount + 1)/index.html").path))
+        #expect(dates.count == total, "every sample article is dated")
+        #expect(dates == dates.sorted(by: >), "newest first")
+    }
+
+    @Test func everyInternalReferenceResolvesToAFile() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.editConfig { $0["pageSize"] = 3 }
+        #expect(try site.run("build").status == 0)
+        let files = try site.snapshot()
+        var checked = 0
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            for reference in HTMLLinks.references(in: html) where HTMLLinks.isInternal(reference) {
+                let target = HTMLLinks.resolve(reference, from: path)
+                #expect(files[target] != nil, "\(path) links to \(reference), which is not in public/")
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+
+    @Test func secondBuildOnUnchangedInputIsByteIdentical() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build").status == 0)
+        let first = try site.snapshot()
+        let archive = try site.read("content/archive/harbor-gazette.json")
+        #expect(try site.run("build").status == 0)
+        #expect(try site.snapshot() == first)
+        #expect(try site.read("content/archive/harbor-gazette.json") == archive)
+    }
+
+    @Test func slugsSurviveATitleEdit() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build").status == 0)
+        let before = Set(try archivedSlugs(site))
+        let feed = try site.read("content/feeds/city-council.xml")
+        let retitled = feed.replacingOccurrences(of: "<title>", with: "<title>Updated: ")
+        try site.write("content/feeds/city-council.xml", retitled)
+        #expect(try site.run("build").status == 0)
+        #expect(Set(try archivedSlugs(site)) == before)
+    }
+
+    @Test func articlesThatLeaveTheirFeedStayInTheArchive() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build").status == 0)
+        let before = try archivedSlugs(site)
+        try site.write("content/feeds/city-council.xml", """
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Marrow Bay Council</title><link>https://example.org/</link></channel></rss>
+        """)
+        #expect(try site.run("build").status == 0)
+        #expect(Set(try archivedSlugs(site)) == Set(before))
+        for slug in before {
+            #expect(FileManager.default.fileExists(atPath: site.file("public/articles/\(slug)/index.html").path))
+        }
+    }
+
+    @Test func aFailingSourceIsAWarningAndTheSiteStillPublishes() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build").status == 0)
+        try site.write("content/feeds/valley-science.xml", "<feed><entry>broken")
+        let result = try site.run("build")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: source 'valley-science' failed: content/feeds/valley-science.xml:"))
+        #expect(try archivedSlugs(site).count >= 18, "the archive keeps the failed source's articles")
+
+        let strict = try site.run("build", "--strict")
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("error: source 'valley-science' failed and --strict is set"))
+    }
+
+    @Test func aBuildThatFailsLeavesThePreviousSiteInPlace() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build").status == 0)
+        let before = try site.snapshot()
+        try site.write("templates/home.mustache", "{{#articles}}unclosed")
+        let result = try site.run("build")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: templates/home.mustache:1:"))
+        #expect(try site.snapshot() == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.directory.path).filter { $0.contains("staging") || $0.contains("retired") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func badFrontMatterIsThatArticlesWarningWithFileAndLine() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("content/articles/broken.md", "---\ntitle: Fine\ntags: [unclosed\n---\nBody\n")
+        let result = try site.run("build")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: content/articles/broken.md:"), "stderr: \(result.stderr)")
+    }
+
+    @Test func configErrorsExitOneWithTheKeyPath() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.editConfig { $0["pageSise"] = 3 }
+        let result = try site.run("build")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: site.json: unknown key 'pageSise' (did you mean 'pageSize'?)\n")
+        #expect(!FileManager.default.fileExists(atPath: site.publicDirectory.path))
+    }
+
+    @Test func missingSiteJSONIsAClearError() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("newsgen-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let result = try Newsgen.run(["build"], in: empty)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("site.json: not found"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        let result = try site.run("biuld")
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: unknown command 'biuld' (did you mean 'build'?)"))
+        #expect(try site.run("build", "--ofline").status == 64)
+    }
+
+    @Test func bookmarksFromTheManifestAreShown() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build").status == 0)
+        let emptyPage = try site.read("public/bookmarks/index.html")
+        #expect(emptyPage.contains("data-testid=\"empty-state\""))
+
+        let archive = try JSONSerialization.jsonObject(with: Data(contentsOf: site.file("content/archive/harbor-gazette.json"))) as! [String: Any]
+        let first = (archive["articles"] as! [[String: Any]])[0]
+        let id = first["id"] as! String, slug = first["slug"] as! String
+        try site.write("bookmarks.json", """
+        {"version": 1, "bookmarks": [
+          {"id": "\(id)", "added": "2026-11-29T10:00:00Z", "title": "ignored", "note": "for the digest"},
+          {"id": "ffffffffffffffff", "added": "2026-11-28T10:00:00Z", "title": "A vanished story", "url": "https://example.org/gone"}
+        ]}
+        """)
+        let result = try site.run("build")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("bookmark 'ffffffffffffffff' (A vanished story) names no article in the archive"))
+        let page = try site.read("public/bookmarks/index.html")
+        #expect(HTMLLinks.rowCount(in: page) == 2)
+        #expect(page.contains("for the digest"))
+        #expect(page.contains("A vanished story"))
+        #expect(page.range(of: "../articles/\(slug)/")!.lowerBound < page.range(of: "A vanished story")!.lowerBound, "newest bookmark first")
+        #expect(try site.read("public/articles/\(slug)/index.html").contains("data-testid=\"bookmark-mark\""))
+    }
+}

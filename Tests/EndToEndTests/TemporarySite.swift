@@ -1,0 +1,100 @@
+import Foundation
+
+/// A copy of the repository's sample site in a temporary folder, and a way to
+/// run the real `newsgen` binary on it.
+struct TemporarySite {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let directory: URL
+    var publicDirectory: URL { directory.appendingPathComponent("public") }
+
+    /// Copies site.json, content/ (without an archive), templates/ and bookmarks.json.
+    static func sample() throws -> TemporarySite {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("newsgen-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for name in ["site.json", "content", "templates", "bookmarks.json"] {
+            let source = packageRoot.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: source.path) {
+                try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent(name))
+            }
+        }
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent("content/archive"))
+        return TemporarySite(directory: directory)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    func file(_ relative: String) -> URL { directory.appendingPathComponent(relative) }
+
+    func read(_ relative: String) throws -> String { try String(contentsOf: file(relative), encoding: .utf8) }
+
+    func write(_ relative: String, _ text: String) throws {
+        try FileManager.default.createDirectory(at: file(relative).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file(relative))
+    }
+
+    /// Edits site.json as a JSON object.
+    func editConfig(_ edit: (inout [String: Any]) -> Void) throws {
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: file("site.json"))) as! [String: Any]
+        edit(&object)
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: file("site.json"))
+    }
+
+    /// Runs `newsgen ARGS` in the site folder.
+    @discardableResult
+    func run(_ arguments: String...) throws -> ProcessResult { try Newsgen.run(arguments, in: directory) }
+
+    /// Every file under public/ with its bytes, by relative path.
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: publicDirectory.path)!
+        while let relative = enumerator.nextObject() as? String {
+            let url = publicDirectory.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+}
+
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum Newsgen {
+    /// The binary SwiftPM built next to the test bundle (the test target depends on it).
+    static let binary: URL = {
+        if let override = ProcessInfo.processInfo.environment["NEWSGEN_BIN"] { return URL(fileURLWithPath: override) }
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("newsgen")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return TemporarySite.packageRoot.appendingPathComponent(".build/debug/newsgen")
+    }()
+
+    static func run(_ arguments: [String], in directory: URL) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting, so a chatty process cannot fill a pipe and block.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
