@@ -54,7 +54,6 @@ struct PageContext {
         row["summary"] = prepared.summaryText.map(MustacheValue.string)
         row["author"] = article.author.map(MustacheValue.string)
         row["date"] = article.date.map(date)
-        row["image"] = prepared.imageURL.map { .object(["url": .string($0)]) }
         row["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
         return .object(row)
     }
@@ -87,7 +86,6 @@ struct PageContext {
         value["originalURL"] = article.link.map(MustacheValue.string)
         value["contentHTML"] = prepared.contentHTML.map(MustacheValue.string)
         value["summaryHTML"] = prepared.summaryHTML.map(MustacheValue.string)
-        value["image"] = prepared.imageURL.map { .object(["url": .string($0)]) }
         value["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
         return .object(value)
     }

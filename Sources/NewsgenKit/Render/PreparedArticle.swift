@@ -2,7 +2,9 @@ import NewsgenHTML
 import NewsgenModel
 
 /// The Enrich stage's product: an article with its HTML sanitized and its
-/// list-row summary made, ready for any number of pages.
+/// list-row summary made, ready for any number of pages. The item image is
+/// kept in the archive but not shown yet: pages never hot-link a publisher's
+/// image, and serving it from the site is the image cache's work (ADR 004).
 struct PreparedArticle: Sendable {
     static let summaryLength = 280
 
@@ -11,8 +13,6 @@ struct PreparedArticle: Sendable {
     var summaryHTML: String?
     /// Plain text for list rows (clamped to three lines by the stylesheet).
     var summaryText: String?
-    /// An http(s) image URL, or nil.
-    var imageURL: String?
 
     init(_ article: Article) {
         self.article = article
@@ -21,16 +21,9 @@ struct PreparedArticle: Sendable {
         summaryText = (summaryHTML ?? contentHTML)
             .map { HTMLText.excerpt(HTMLText.plainText(fromHTML: $0), maxCharacters: Self.summaryLength) }
             .flatMap(Self.nonBlank)
-        imageURL = article.imageURL.flatMap(Self.webURL)
     }
 
     private static func nonBlank(_ text: String) -> String? {
         text.allSatisfy(\.isWhitespace) ? nil : text
-    }
-
-    /// Only absolute http(s) URLs (or site-relative ones) may become an `src`.
-    private static func webURL(_ text: String) -> String? {
-        let lower = text.lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? text : nil
     }
 }
