@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenModel
 
 /// Dates as feeds write them: RFC 822/2822 (RSS, plus the asctime variants
 /// found in the wild) and RFC 3339/W3CDTF (Atom, Dublin Core).
@@ -17,29 +18,10 @@ public enum FeedDate {
     static func makeDate(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
                          fraction: Double = 0, offsetSeconds: Int = 0) -> Date? {
         guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
-              day <= daysInMonth(year: year, month: month),
+              day <= CivilDate.daysInMonth(year: year, month: month),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let monthIndex = (month + 9) % 12
-        let dayOfYear = (153 * monthIndex + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenModel
 
 /// YAML timestamps, as authors write them in front matter: `2026-11-02`,
 /// `2026-11-02 09:30`, `2026-11-02T09:30:00Z`, `2026-11-02T09:30:00.5+01:00`,
@@ -33,8 +34,8 @@ enum YAMLTimestamp {
         guard let year = number(minDigits: 4, maxDigits: 4), take(45),
               let month = number(minDigits: 1, maxDigits: 2), take(45),
               let day = number(minDigits: 1, maxDigits: 2) else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
+        var seconds = Double(CivilDate.daysFromCivil(year: year, month: month, day: day)) * 86_400
         if i == s.count { return Date(timeIntervalSince1970: seconds) }
 
         guard take(84) || take(116) || skipBlanks(),
@@ -73,23 +74,5 @@ enum YAMLTimestamp {
         }
         guard i == s.count else { return nil }
         return Date(timeIntervalSince1970: seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60))
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -35,16 +35,7 @@ public struct BookmarkManifest: Sendable, Equatable {
 
     /// Decodes the manifest; errors name the key path like site.json's do.
     public static func decode(_ data: Data, file: String = "bookmarks.json") throws(ConfigError) -> BookmarkManifest {
-        let json: JSONValue
-        do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw ConfigError(file: file, message: "not valid JSON (\(JSONErrorText.describe(error, in: data)))")
-        }
-        var root = try ObjectReader(json, path: "", file: file)
-        if let version = try root.int("version", atLeast: 1), version != supportedVersion {
-            throw root.error("version", "is \(version), but this newsgen reads version \(supportedVersion)")
-        }
+        var root = try ObjectReader.document(data, file: file, supportedVersion: supportedVersion)
         var bookmarks: [Bookmark] = []
         for (index, value) in (try root.array("bookmarks") ?? []).enumerated() {
             var entry = try ObjectReader(value, path: "bookmarks[\(index)]", file: file)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads one JSON object key by key, remembering which keys were read so that
 /// `finish()` can report the unknown ones; every error names the key path.
 struct ObjectReader {
@@ -13,6 +15,21 @@ struct ObjectReader {
         self.path = path
         self.file = file
         self.fields = fields
+    }
+
+    /// Parses a versioned JSON document (site.json, bookmarks.json) and checks its `version`.
+    static func document(_ data: Data, file: String, supportedVersion: Int) throws(ConfigError) -> ObjectReader {
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ConfigError(file: file, message: "not valid JSON (\(JSONErrorText.describe(error, in: data)))")
+        }
+        var root = try ObjectReader(json, path: "", file: file)
+        if let version = try root.int("version", atLeast: 1), version != supportedVersion {
+            throw root.error("version", "is \(version), but this newsgen reads version \(supportedVersion)")
+        }
+        return root
     }
 
     func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

@@ -1,15 +1,13 @@
 import Foundation
 
 /// The archive's and manifest's date format: RFC 3339 in UTC with a `Z`.
-/// Hand-rolled so it is cheap, allocation-light and never locale-dependent.
+/// Hand-rolled on `CivilDate` so it is cheap and never locale-dependent.
 public enum RFC3339 {
     public static func string(from date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let fraction = date.timeIntervalSince1970 - date.timeIntervalSince1970.rounded(.down)
-        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
-        let millis = Int((fraction * 1000).rounded())
+        let whole = date.timeIntervalSince1970.rounded(.down)
+        let c = CivilDate.components(secondsSince1970: Int(whole))
+        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year, c.month, c.day, c.hour, c.minute, c.second)
+        let millis = Int(((date.timeIntervalSince1970 - whole) * 1000).rounded())
         if millis > 0 && millis < 1000 { text += String(format: ".%03d", millis) }
         return text + "Z"
     }
@@ -51,10 +49,9 @@ public enum RFC3339 {
         } else {
             return nil
         }
-        guard index == s.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let base = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)) else { return nil }
-        return base.addingTimeInterval(fraction - Double(offset))
+        guard index == s.count, (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
+              hour < 24, minute < 60, second <= 60 else { return nil }
+        let seconds = CivilDate.daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 }

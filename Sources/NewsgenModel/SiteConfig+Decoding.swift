@@ -6,17 +6,7 @@ extension SiteConfig {
 
     /// Decodes and validates `site.json`. `file` is the name errors show.
     public static func decode(_ data: Data, file: String = "site.json") throws(ConfigError) -> SiteConfig {
-        let json: JSONValue
-        do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw ConfigError(file: file, message: "not valid JSON (\(JSONErrorText.describe(error, in: data)))")
-        }
-        var root = try ObjectReader(json, path: "", file: file)
-
-        if let version = try root.int("version", atLeast: 1), version != supportedVersion {
-            throw root.error("version", "is \(version), but this newsgen reads version \(supportedVersion)")
-        }
+        var root = try ObjectReader.document(data, file: file, supportedVersion: supportedVersion)
         let title = try root.requiredString("title")
         guard let sourceValues = try root.array("sources") else { throw root.error("sources", "is required") }
         var config = SiteConfig(title: title, sources: try decodeSources(sourceValues, file: file))
@@ -101,20 +91,5 @@ extension SiteConfig {
             sources.append(source)
         }
         return sources
-    }
-}
-
-/// Turns a JSON decoding failure into "line L, column C: reason" when the position is known.
-enum JSONErrorText {
-    static func describe(_ error: Error, in data: Data) -> String {
-        var text = "\(error)"
-        if case DecodingError.dataCorrupted(let context) = error {
-            text = context.debugDescription
-            if let underlying = context.underlyingError {
-                let inner = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(underlying)"
-                text = inner
-            }
-        }
-        return text
     }
 }

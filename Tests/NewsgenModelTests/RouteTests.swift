@@ -110,3 +110,19 @@ struct IdentityTests {
         #expect(RFC3339.date(from: "2026-13-29T10:00:00Z") == nil)
     }
 }
+
+@Suite("Civil dates")
+struct CivilDateTests {
+    @Test(arguments: [(1970, 1, 1, 0), (2000, 3, 1, 11_017), (2026, 11, 30, 20_787), (1969, 12, 31, -1), (2400, 2, 29, 157_113)])
+    func daysRoundTrip(year: Int, month: Int, day: Int, days: Int) {
+        #expect(CivilDate.daysFromCivil(year: year, month: month, day: day) == days)
+        #expect(CivilDate.civilFromDays(days) == (year, month, day))
+    }
+
+    @Test func componentsWithOffset() {
+        let c = CivilDate.components(secondsSince1970: 1_790_000_000, offset: 3600)
+        #expect((c.year, c.month, c.day, c.hour, c.minute, c.second) == (2026, 9, 21, 15, 13, 20))
+        let before = CivilDate.components(secondsSince1970: -1)
+        #expect((before.year, before.month, before.day, before.hour, before.minute, before.second) == (1969, 12, 31, 23, 59, 59))
+    }
+}

@@ -93,7 +93,6 @@ struct SiteConfigTests {
     }
 
     @Test func invalidJSONSaysSo() throws {
-        let text = try #require(message("{\"title\": \"T\",\n \"sources\": [}"))
-        #expect(text.hasPrefix("site.json: not valid JSON ("))
+        #expect(message("{\"title\": \"T\",\n \"sources\": [}") == "site.json: not valid JSON (line 2, column 14: invalid value)")
     }
 }
