@@ -126,6 +126,16 @@ struct BuildEndToEndTests {
         #expect(strict.stderr.contains("error: source 'valley-science' failed and --strict is set"))
     }
 
+    @Test func aMissingFeedFileNamesTheKeyPathAndTheBuildGoesOn() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try FileManager.default.removeItem(at: site.file("content/feeds/city-council.xml"))
+        let result = try site.run("build")
+        #expect(result.status == 0)
+        #expect(result.stderr == "warning: source 'city-council' failed: content/feeds/city-council.xml: not found (named by sources[2].path in site.json)\n")
+        #expect(result.stdout.contains("1 warning"))
+    }
+
     @Test func aBuildThatFailsLeavesThePreviousSiteInPlace() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }

@@ -12,6 +12,10 @@ enum FeedFileReader {
             return SourceResult(source: source, outcome: .skipped(reason: reason))
         }
         let file = site.url(path)
+        guard FileSystem.exists(file) else {
+            let index = site.config.sources.firstIndex(of: source) ?? 0
+            return SourceResult(source: source, outcome: .failed(reason: "\(path): not found (named by sources[\(index)].path in site.json)"))
+        }
         let data: Data
         do {
             data = try FileSystem.read(file, shownAs: path)
