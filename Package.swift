@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// The layers mirror the build pipeline; a target imports only what sits below it:
-/// Model ← Mustache (independent) ← Feeds / HTML (C parsers) ← Kit (pipeline) ← newsgen (CLI).
+/// Model ← HTML ← Feeds ← Kit (pipeline) ← newsgen (CLI); Mustache depends on nothing.
 let package = Package(
     name: "newsgen",
     platforms: [.macOS(.v13)],
@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "NewsgenModel"),
         // The template engine depends on nothing, so it can be reused on its own.
         .target(name: "Mustache"),
-        .target(name: "NewsgenFeeds", dependencies: ["NewsgenModel", "CLibXML2"]),
+        .target(name: "NewsgenFeeds", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
         .target(name: "NewsgenHTML", dependencies: ["NewsgenModel", "CLibXML2", "CCmarkGFM", "CYAML"]),
         .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML"]),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenKit"]),

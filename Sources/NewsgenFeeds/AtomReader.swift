@@ -1,5 +1,6 @@
 import Foundation
 import NewsgenModel
+import NewsgenHTML
 
 /// Atom 1.0 (RFC 4287): `<feed>` in the Atom namespace.
 enum AtomReader: FeedReader {
@@ -28,7 +29,7 @@ enum AtomReader: FeedReader {
             }
         let categories = entry.all("category", .atom).compactMap { category in
             (category.attribute("term")?.trimmedOrNil ?? category.attribute("label")?.trimmedOrNil)
-                .map(HTMLText.collapseWhitespace)
+                .map(HTMLText.collapsingWhitespace)
         }.uniqued()
         return ParsedItem(
             id: entry.childText("id", .atom),

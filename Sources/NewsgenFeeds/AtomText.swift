@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenHTML
 
 /// Atom text constructs (`title`, `subtitle`, `summary`, `content`), whose
 /// `type` says how to read them: `text` (the default), `html` (escaped markup)
@@ -22,9 +23,9 @@ enum AtomText {
     static func plain(_ element: DOMElement) -> String? {
         let value: String
         switch kind(of: element) {
-        case .text, .other: value = HTMLText.collapseWhitespace(element.text)
+        case .text, .other: value = HTMLText.collapsingWhitespace(element.text)
         case .html: value = HTMLText.plainText(fromHTML: element.text)
-        case .xhtml: value = HTMLText.collapseWhitespace(xhtmlContainer(element).text)
+        case .xhtml: value = HTMLText.collapsingWhitespace(xhtmlContainer(element).text)
         }
         return value.isEmpty ? nil : value
     }
@@ -35,7 +36,7 @@ enum AtomText {
     static func html(_ element: DOMElement) -> String? {
         guard element.attribute("src") == nil else { return nil }
         switch kind(of: element) {
-        case .text: return element.trimmedText.map(HTMLText.escape)
+        case .text: return element.trimmedText.map(HTMLEscape.text)
         case .html: return element.trimmedText
         case .xhtml: return xhtmlContainer(element).innerHTML.trimmedOrNil
         case .other: return nil

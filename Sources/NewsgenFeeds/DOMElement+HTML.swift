@@ -1,3 +1,4 @@
+import NewsgenHTML
 extension DOMElement {
     /// HTML elements that have no end tag.
     private static let voidElements: Set<String> = [
@@ -16,12 +17,12 @@ extension DOMElement {
     private static func serialize(_ node: DOMNode, to result: inout String) {
         switch node {
         case .text(let text):
-            result += HTMLText.escape(text)
+            result += HTMLEscape.text(text)
         case .element(let element):
             let name = Namespace.xhtml.contains(element.namespace) ? element.name : element.qualifiedName
             result += "<" + name
             for attribute in element.attributes {
-                result += " \(attribute.qualifiedName)=\"\(HTMLText.escapeAttribute(attribute.value))\""
+                result += " \(attribute.qualifiedName)=\"\(HTMLEscape.attribute(attribute.value))\""
             }
             result += ">"
             if voidElements.contains(name) { return }

@@ -1,5 +1,6 @@
 import Foundation
 import NewsgenModel
+import NewsgenHTML
 
 /// One small reader per feed format. `FeedParser` asks each registered reader
 /// whether it recognises the root element; adding a format (RSS 1.0, Atom 0.3,
@@ -20,7 +21,7 @@ extension DOMElement {
 
     /// The element's text with whitespace collapsed, for one-line fields like titles.
     var lineText: String? {
-        let value = HTMLText.collapseWhitespace(text)
+        let value = HTMLText.collapsingWhitespace(text)
         return value.isEmpty ? nil : value
     }
 

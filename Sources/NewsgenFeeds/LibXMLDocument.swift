@@ -151,7 +151,7 @@ enum LibXMLDocument {
         private mutating func expansion(of node: xmlNodePtr, depth: Int) throws(FeedParseError) -> Expansion {
             guard let name = node.pointee.name else { return .nothing }
             guard let entity = xmlGetDocEntity(document, name) else {
-                return HTMLText.namedCharacter(string(name)).map { .text($0) } ?? .nothing
+                return HTMLEntities.namedCharacter(string(name)).map { .text($0) } ?? .nothing
             }
             switch entity.pointee.etype {
             case XML_INTERNAL_PREDEFINED_ENTITY:

@@ -1,5 +1,6 @@
 import Foundation
 import NewsgenModel
+import NewsgenHTML
 
 /// Picks an item's picture from Media RSS and enclosures, in the order that
 /// best matches what publishers mean: an explicit thumbnail first, then an

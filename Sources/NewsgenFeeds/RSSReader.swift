@@ -1,5 +1,6 @@
 import Foundation
 import NewsgenModel
+import NewsgenHTML
 
 /// RSS 0.91, 0.92 and 2.0 (`<rss>` in no namespace): one vocabulary, read the
 /// same way, with the common extension modules (content, Dublin Core, Atom

@@ -50,7 +50,7 @@ public enum HTMLText {
     }
 
     /// Every run of whitespace as one space, none at either end.
-    static func collapsingWhitespace(_ text: String) -> String {
+    public static func collapsingWhitespace(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
