@@ -66,7 +66,8 @@ public enum SiteBuilder {
 
         // Enrich + Render.
         let articles = archive.allArticles.sorted(by: Article.newestFirst).map(PreparedArticle.init)
-        for bookmark in bookmarks.bookmarks where !articles.contains(where: { $0.article.id == bookmark.id }) {
+        let archivedIDs = Set(articles.map(\.article.id))
+        for bookmark in bookmarks.bookmarks where !archivedIDs.contains(bookmark.id) {
             warnings.append(BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest"))
         }
         let input = RenderInput(config: config, templates: templates, articles: articles, sources: sources, bookmarks: bookmarks)
