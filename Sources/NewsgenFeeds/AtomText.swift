@@ -1,5 +1,6 @@
 import Foundation
 import NewsgenHTML
+import NewsgenModel
 
 /// Atom text constructs (`title`, `subtitle`, `summary`, `content`), whose
 /// `type` says how to read them: `text` (the default), `html` (escaped markup)
@@ -19,28 +20,26 @@ enum AtomText {
         }
     }
 
-    /// Plain text, for titles: HTML loses its tags and character references.
-    static func plain(_ element: DOMElement) -> String? {
-        let value: String
-        switch kind(of: element) {
-        case .text, .other: value = HTMLText.collapsingWhitespace(element.text)
-        case .html: value = HTMLText.plainText(fromHTML: element.text)
-        case .xhtml: value = HTMLText.collapsingWhitespace(xhtmlContainer(element).text)
-        }
-        return value.isEmpty ? nil : value
-    }
-
-    /// HTML, for summaries and content: text is escaped, html taken as is, xhtml
-    /// is the serialized inside of its `div`. Out-of-line content (`src`) and
-    /// other media types give nil.
-    static func html(_ element: DOMElement) -> String? {
+    /// The construct: text keeps its text (whitespace collapsed when `oneLine`),
+    /// html its markup, xhtml the serialized inside of its `div`. Out-of-line
+    /// content (`src`) and other media types give nil.
+    static func construct(_ element: DOMElement, oneLine: Bool = false) -> TextConstruct? {
         guard element.attribute("src") == nil else { return nil }
+        let value: String?
+        let type: TextConstruct.Kind
         switch kind(of: element) {
-        case .text: return element.trimmedText.map(HTMLEscape.text)
-        case .html: return element.trimmedText
-        case .xhtml: return xhtmlContainer(element).innerHTML.trimmedOrNil
+        case .text:
+            value = oneLine ? element.lineText : element.trimmedText
+            type = .text
+        case .html:
+            value = element.trimmedText
+            type = .html
+        case .xhtml:
+            value = xhtmlContainer(element).innerHTML.trimmedOrNil
+            type = .xhtml
         case .other: return nil
         }
+        return value.map { TextConstruct($0, type: type) }
     }
 
     /// The wrapping XHTML `div`, or the element itself when a publisher left it out.

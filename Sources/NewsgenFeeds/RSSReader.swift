@@ -19,10 +19,10 @@ enum RSSReader: FeedReader {
             ?? date(channel, "date", .dublinCore) ?? date(channel, "updated", .atom)
         // Items belong in the channel; a few old feeds put them beside it.
         let items = channel.all("item", .none) + root.all("item", .none)
-        return ParsedFeed(format: .rss2,
-                          title: channel.first("title", .none)?.lineText,
+        return ParsedFeed(format: .rss20,
+                          title: channel.first("title", .none)?.lineText.map { TextConstruct($0) },
+                          subtitle: channel.first("description", .none)?.lineText.map { TextConstruct($0) },
                           link: link,
-                          subtitle: channel.first("description", .none)?.lineText,
                           updated: updated,
                           items: items.map { item($0, base: base) })
     }
@@ -36,18 +36,18 @@ enum RSSReader: FeedReader {
                              length: MediaImage.length(element.attribute("length")))
         }
         let categories = (item.all("category", .none) + item.all("subject", .dublinCore))
-            .compactMap(\.lineText).uniqued()
+            .compactMap(\.lineText).uniqued().map { Category(term: $0) }
         return ParsedItem(
             id: guid,
-            title: item.first("title", .none)?.lineText,
+            title: item.first("title", .none)?.lineText.map { TextConstruct($0) },
             link: URLResolver.resolve(link(item, guid: guidElement), against: base),
             published: date(item, "pubDate", .none) ?? date(item, "issued", .dublinCoreTerms)
                 ?? date(item, "date", .dublinCore),
             updated: date(item, "updated", .atom) ?? date(item, "modified", .dublinCoreTerms)
                 ?? date(item, "date", .dublinCore),
-            author: author(item.childText("author", .none)) ?? item.first("creator", .dublinCore)?.lineText,
-            summaryHTML: item.first("description", .none)?.htmlContent,
-            contentHTML: item.first("encoded", .content)?.htmlContent,
+            authors: [(author(item.childText("author", .none)) ?? item.first("creator", .dublinCore)?.lineText).map { Person(name: $0) }].compactMap { $0 },
+            summary: item.first("description", .none)?.htmlContent.map { TextConstruct($0, type: .html) },
+            content: item.first("encoded", .content)?.htmlContent.map { [TextConstruct($0, type: .html)] } ?? [],
             categories: categories,
             imageURL: MediaImage.imageURL(in: item, enclosures: enclosures, base: base),
             enclosures: enclosures)

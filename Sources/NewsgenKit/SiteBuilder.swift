@@ -50,7 +50,7 @@ public enum SiteBuilder {
             case .skipped(let reason) where !options.offline: warnings.append(BuildWarning("source '\(source.id)': \(reason)"))
             case .fresh, .skipped: break
             }
-            sources[source.id] = SourceInfo(id: source.id, title: source.title ?? result.feed?.title ?? source.id, url: result.feed?.link)
+            sources[source.id] = SourceInfo(id: source.id, title: source.title ?? result.feed?.title?.plainText ?? source.id, url: result.feed?.link)
             incoming += (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
         }
         let markdown = try MarkdownReader.read(site: site)

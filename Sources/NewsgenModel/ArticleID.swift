@@ -15,11 +15,12 @@ public enum ArticleID {
 
     /// The identity key of a feed item: guid/id, else link, else title + date.
     /// `nil` when the item has none of them (it cannot be archived stably).
-    public static func key(for item: ParsedItem) -> String? {
-        if let id = item.id?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty { return id }
-        if let link = item.link?.trimmingCharacters(in: .whitespacesAndNewlines), !link.isEmpty { return link }
-        let title = item.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let date = (item.published ?? item.updated).map { RFC3339.string(from: $0) } ?? ""
+    /// `title` is the plain-text title.
+    public static func key(guid: String?, link: String?, title: String?, date: Date?) -> String? {
+        if let id = guid?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty { return id }
+        if let link = link?.trimmingCharacters(in: .whitespacesAndNewlines), !link.isEmpty { return link }
+        let title = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let date = date.map { RFC3339.string(from: $0) } ?? ""
         if title.isEmpty && date.isEmpty { return nil }
         return title + "\u{0}" + date
     }

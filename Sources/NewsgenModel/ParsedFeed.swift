@@ -1,77 +1,135 @@
 import Foundation
 
-/// The feed formats the parser recognises. Later formats are added as cases.
-public enum FeedFormat: String, Sendable, Equatable, Codable {
-    case rss2 = "rss2"
-    case atom1 = "atom1"
+/// The feed formats the parser recognises. Raw values are feedparser's
+/// `version` strings, so tools built around feedparser read them as they expect.
+public enum FeedFormat: String, Sendable, Equatable, Codable, CaseIterable {
+    case rss090, rss091u, rss091n, rss092, rss093, rss094, rss20
+    /// An `<rss>` document whose version attribute is missing or unknown.
+    case rss
+    /// RSS 1.0 (RDF).
+    case rss10
+    case atom03, atom10
+    case json10, json11
 }
 
 /// A feed as its document says it, before identity, slugs or the archive:
-/// the value the Parse stage hands to the Archive stage.
+/// the value the Parse stage hands to the Archive stage, and what
+/// `newsgen inspect` prints.
 public struct ParsedFeed: Sendable, Equatable {
     public var format: FeedFormat
-    public var title: String?
+    public var title: TextConstruct?
+    public var subtitle: TextConstruct?
+    /// Atom `rights`, RSS `copyright`, `dc:rights`.
+    public var rights: TextConstruct?
     /// The feed's alternate (website) link, absolute when the document allows it.
     public var link: String?
-    public var subtitle: String?
-    public var updated: Date?
-    public var items: [ParsedItem]
-
-    public init(format: FeedFormat, title: String? = nil, link: String? = nil, subtitle: String? = nil,
-                updated: Date? = nil, items: [ParsedItem] = []) {
-        self.format = format
-        self.title = title
-        self.link = link
-        self.subtitle = subtitle
-        self.updated = updated
-        self.items = items
-    }
-}
-
-/// A media file attached to an item (RSS `enclosure`, Atom `link rel="enclosure"`).
-public struct Enclosure: Sendable, Equatable, Codable {
-    public var url: String
-    public var type: String?
-    public var length: Int?
-
-    public init(url: String, type: String? = nil, length: Int? = nil) {
-        self.url = url
-        self.type = type
-        self.length = length
-    }
-}
-
-/// One entry of a feed. Text fields are plain text; `summaryHTML` and
-/// `contentHTML` are HTML (a `type="text"` construct arrives here escaped).
-public struct ParsedItem: Sendable, Equatable {
-    /// RSS `guid` or Atom `id`: the preferred identity key.
+    /// The feed's own address (`atom:link rel="self"`, JSON Feed `feed_url`).
+    public var feedURL: String?
+    /// Every link the document gives, in document order.
+    public var links: [FeedLink]
+    /// Atom `id`.
     public var id: String?
-    public var title: String?
-    public var link: String?
+    public var authors: [Person]
+    public var contributors: [Person]
+    /// `xml:lang`, RSS `language`, `dc:language`, JSON Feed `language`.
+    public var language: String?
     public var published: Date?
     public var updated: Date?
-    public var author: String?
-    public var summaryHTML: String?
-    public var contentHTML: String?
-    public var categories: [String]
-    /// The item's picture: `media:thumbnail`, `media:content` of an image type, or an image enclosure.
+    public var generator: Generator?
+    /// RSS `image/url`, Atom `logo`, `itunes:image`.
     public var imageURL: String?
-    public var enclosures: [Enclosure]
+    /// Atom `icon`, JSON Feed `favicon`.
+    public var iconURL: String?
+    public var categories: [Category]
+    public var items: [ParsedItem]
+    /// Why the document was not well-formed, when the parser recovered from it
+    /// (feedparser's "bozo"); nil for a well-formed document.
+    public var illFormedReason: String?
+    /// The character encoding the document was read in (`utf-8`, `windows-1252`, …).
+    public var encoding: String?
 
-    public init(id: String? = nil, title: String? = nil, link: String? = nil, published: Date? = nil,
-                updated: Date? = nil, author: String? = nil, summaryHTML: String? = nil,
-                contentHTML: String? = nil, categories: [String] = [], imageURL: String? = nil,
-                enclosures: [Enclosure] = []) {
-        self.id = id
+    public init(format: FeedFormat, title: TextConstruct? = nil, subtitle: TextConstruct? = nil,
+                rights: TextConstruct? = nil, link: String? = nil, feedURL: String? = nil, links: [FeedLink] = [],
+                id: String? = nil, authors: [Person] = [], contributors: [Person] = [], language: String? = nil,
+                published: Date? = nil, updated: Date? = nil, generator: Generator? = nil, imageURL: String? = nil,
+                iconURL: String? = nil, categories: [Category] = [], items: [ParsedItem] = [],
+                illFormedReason: String? = nil, encoding: String? = nil) {
+        self.format = format
         self.title = title
+        self.subtitle = subtitle
+        self.rights = rights
         self.link = link
+        self.feedURL = feedURL
+        self.links = links
+        self.id = id
+        self.authors = authors
+        self.contributors = contributors
+        self.language = language
         self.published = published
         self.updated = updated
-        self.author = author
-        self.summaryHTML = summaryHTML
-        self.contentHTML = contentHTML
+        self.generator = generator
+        self.imageURL = imageURL
+        self.iconURL = iconURL
+        self.categories = categories
+        self.items = items
+        self.illFormedReason = illFormedReason
+        self.encoding = encoding
+    }
+
+    /// feedparser's `bozo`.
+    public var isIllFormed: Bool { illFormedReason != nil }
+}
+
+/// One entry of a feed.
+public struct ParsedItem: Sendable, Equatable {
+    /// RSS `guid`, Atom `id`, JSON Feed `id`: the preferred identity key.
+    public var id: String?
+    /// True when the RSS `guid` is also the item's link (feedparser's `guidislink`).
+    public var guidIsLink: Bool
+    public var title: TextConstruct?
+    /// The alternate link: the article on the publisher's site.
+    public var link: String?
+    /// Every link the item gives, in document order (enclosures included).
+    public var links: [FeedLink]
+    public var published: Date?
+    public var updated: Date?
+    /// Atom 0.3 `created`.
+    public var created: Date?
+    public var authors: [Person]
+    public var contributors: [Person]
+    public var summary: TextConstruct?
+    /// Full content; most feeds give one, Atom 0.3 may give several.
+    public var content: [TextConstruct]
+    public var categories: [Category]
+    /// The item's picture: `media:thumbnail`, `media:content` of an image type, `itunes:image`, or an image enclosure.
+    public var imageURL: String?
+    public var enclosures: [Enclosure]
+    /// The entry's `xml:lang`, when it differs from nothing at all.
+    public var language: String?
+    /// RSS `comments`: the page with the item's comments.
+    public var commentsURL: String?
+
+    public init(id: String? = nil, guidIsLink: Bool = false, title: TextConstruct? = nil, link: String? = nil,
+                links: [FeedLink] = [], published: Date? = nil, updated: Date? = nil, created: Date? = nil,
+                authors: [Person] = [], contributors: [Person] = [], summary: TextConstruct? = nil,
+                content: [TextConstruct] = [], categories: [Category] = [], imageURL: String? = nil,
+                enclosures: [Enclosure] = [], language: String? = nil, commentsURL: String? = nil) {
+        self.id = id
+        self.guidIsLink = guidIsLink
+        self.title = title
+        self.link = link
+        self.links = links
+        self.published = published
+        self.updated = updated
+        self.created = created
+        self.authors = authors
+        self.contributors = contributors
+        self.summary = summary
+        self.content = content
         self.categories = categories
         self.imageURL = imageURL
         self.enclosures = enclosures
+        self.language = language
+        self.commentsURL = commentsURL
     }
 }

@@ -16,7 +16,7 @@ struct RSSReaderTests {
                 <rss version="\(version)"><channel><title>Old</title><link>https://example.org/</link>
                 <description>d</description><item><title>A</title><link>https://example.org/a</link></item></channel></rss>
                 """)
-            #expect(feed == ParsedFeed(format: .rss2, title: "Old", link: "https://example.org/", subtitle: "d",
+            #expect(feed == ParsedFeed(format: .rss20, title: "Old", subtitle: "d", link: "https://example.org/",
                                        items: [ParsedItem(title: "A", link: "https://example.org/a")]))
         }
     }

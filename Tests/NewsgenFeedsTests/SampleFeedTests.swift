@@ -13,7 +13,7 @@ struct SampleFeedTests {
 
     @Test func harborGazette() throws {
         let feed = try load("harbor-gazette.xml")
-        #expect(feed.format == .rss2)
+        #expect(feed.format == .rss20)
         #expect(feed.title == "The Harbor Gazette")
         #expect(feed.link == "https://example.org/harbor-gazette/")
         #expect(feed.subtitle == "News from the quays, lanes and hills of Marrow Bay.")
@@ -41,7 +41,7 @@ struct SampleFeedTests {
 
     @Test func valleyScience() throws {
         let feed = try load("valley-science.xml")
-        #expect(feed.format == .atom1)
+        #expect(feed.format == .atom10)
         #expect(feed.title == "Valley Science Notes")
         #expect(feed.link == "https://example.org/valley-science/")
         #expect(feed.subtitle == "Field notes from the Marrow Valley naturalists' society")
@@ -50,18 +50,18 @@ struct SampleFeedTests {
         let first = try #require(feed.items.first)
         #expect(first == ParsedItem(
             id: "tag:example.org,2026:valley-science/sea-lemons",
-            title: "Tide Pools Hold a Surprise: Sea Lemons Return",
+            title: TextConstruct("Tide Pools Hold a Surprise: <em>Sea Lemons</em> Return", type: .html),
             link: "https://example.org/valley-science/2026/11/sea-lemons-return",
             published: utc(2026, 11, 28, 8),
             updated: utc(2026, 11, 28, 8),
-            author: "Priya Halvorsen",
-            summaryHTML: "<p>After a six-year absence, bright yellow sea lemons are back in the pools below Gannet Rock.</p>",
-            contentHTML: """
+            authors: [Person(name: "Priya Halvorsen")],
+            summary: TextConstruct("<p>After a six-year absence, bright yellow sea lemons are back in the pools below Gannet Rock.</p>", type: .html),
+            content: [TextConstruct("""
                 <p>After a six-year absence, bright yellow sea lemons are back in the pools below Gannet Rock.</p>
                 <p>The sea slugs, each about the size of a thumb, were counted during Sunday's low-tide survey. Members found fourteen, most of them laying ribbons of pale eggs on the rocks.</p>
                 <p>Please look without touching: the pools are shallow and the animals are easily dislodged.</p>
-                """,
-            categories: ["marine-life", "tide-pools"],
+                """, type: .html)],
+            categories: [Category(term: "marine-life", label: "Marine life"), "tide-pools"],
             imageURL: "https://example.org/images/sea-lemon.jpg",
             enclosures: [Enclosure(url: "https://example.org/images/sea-lemon.jpg", type: "image/jpeg", length: 152_000)]))
         #expect(feed.items[1].summaryHTML == "An estimated 38,000 starlings settled over the reed beds at dusk &amp; the count took three volunteers and two clickers each.")
@@ -71,7 +71,7 @@ struct SampleFeedTests {
 
     @Test func cityCouncil() throws {
         let feed = try load("city-council.xml")
-        #expect(feed.format == .rss2)
+        #expect(feed.format == .rss20)
         #expect(feed.title == "Marrow Bay Town Council")
         #expect(feed.items.count == 4)
         #expect(feed.items[1] == ParsedItem(
@@ -79,7 +79,7 @@ struct SampleFeedTests {
             title: "Winter Parking Permits Now Available",
             link: "https://example.org/council/notices/winter-parking-permits",
             published: utc(2026, 11, 9, 8, 30),
-            summaryHTML: "Residents can apply for a winter parking permit at the library desk or online until 15 December."))
+            summary: TextConstruct("Residents can apply for a winter parking permit at the library desk or online until 15 December.", type: .html)))
         #expect(feed.items.allSatisfy { $0.imageURL == nil && $0.enclosures.isEmpty })
         #expect(feed.items[0].id == "https://example.org/council/notices/harbour-road-resurfacing")
     }

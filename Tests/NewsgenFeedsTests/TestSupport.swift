@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenHTML
 import NewsgenModel
 @testable import NewsgenFeeds
 
@@ -45,4 +46,26 @@ func atom(feed: String = "<link href=\"https://example.org/blog/\"/>", entry: St
     <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
     <title>T</title><id>urn:x</id>\(feed)<entry>\(entry)</entry></feed>
     """
+}
+
+// Shorthands so tests read like the feed: a title literal is a plain-text construct,
+// a category literal a bare term.
+extension TextConstruct: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+extension Category: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self.init(term: value) }
+}
+
+extension ParsedItem {
+    /// The summary as HTML, as the archive receives it.
+    var summaryHTML: String? { summary.map { $0.type == .text ? HTMLEscape.text($0.value) : $0.value } }
+    /// The first content as HTML.
+    var contentHTML: String? { content.first.map { $0.type == .text ? HTMLEscape.text($0.value) : $0.value } }
+    /// The byline: author names (or e-mails) joined.
+    var author: String? {
+        let names = authors.compactMap(\.displayName)
+        return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
 }

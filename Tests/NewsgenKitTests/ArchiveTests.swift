@@ -6,7 +6,7 @@ import Testing
 @Suite("Archive merge")
 struct ArchiveTests {
     private func item(_ guid: String, _ title: String, day: Int) -> IncomingArticle {
-        IncomingArticle(item: ParsedItem(id: guid, title: title, published: Date(timeIntervalSince1970: Double(day) * 86_400)), sourceID: "s")!
+        IncomingArticle(item: ParsedItem(id: guid, title: TextConstruct(title), published: Date(timeIntervalSince1970: Double(day) * 86_400)), sourceID: "s")!
     }
 
     @Test func newArticlesGetUniqueSlugsOldestFirst() {
@@ -40,7 +40,7 @@ struct ArchiveTests {
     }
 
     @Test func markdownArticlesLeaveWhenTheirFileIsGoneAndChosenSlugsWin() {
-        var markdown = IncomingArticle(item: ParsedItem(id: "x", title: "Welcome"), sourceID: "s")!
+        var markdown = IncomingArticle(item: ParsedItem(id: "x", title: TextConstruct("Welcome")), sourceID: "s")!
         markdown.article.sourceID = ArticleID.markdownSourceID
         markdown.article.id = "1111111111111111"
         markdown.chosenSlug = "hello"

@@ -73,10 +73,11 @@ struct IdentityTests {
     }
 
     @Test func identityKeyPrefersGuidThenLinkThenTitleAndDate() {
-        #expect(ArticleID.key(for: ParsedItem(id: " g ", title: "t", link: "l")) == "g")
-        #expect(ArticleID.key(for: ParsedItem(title: "t", link: "l")) == "l")
-        #expect(ArticleID.key(for: ParsedItem(title: "t", published: RFC3339.date(from: "2026-01-02T03:04:05Z"))) == "t\u{0}2026-01-02T03:04:05Z")
-        #expect(ArticleID.key(for: ParsedItem()) == nil)
+        let date = RFC3339.date(from: "2026-01-02T03:04:05Z")
+        #expect(ArticleID.key(guid: " g ", link: "l", title: "t", date: nil) == "g")
+        #expect(ArticleID.key(guid: nil, link: "l", title: "t", date: nil) == "l")
+        #expect(ArticleID.key(guid: "", link: " ", title: "t", date: date) == "t\u{0}2026-01-02T03:04:05Z")
+        #expect(ArticleID.key(guid: nil, link: nil, title: nil, date: nil) == nil)
     }
 
     @Test(arguments: [

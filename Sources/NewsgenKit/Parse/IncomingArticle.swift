@@ -11,14 +11,21 @@ struct IncomingArticle: Sendable, Equatable {
 
     /// A feed item, with the identity of PRODUCT.md; nil when the item has no identity key at all.
     init?(item: ParsedItem, sourceID: String) {
-        guard let key = ArticleID.key(for: item) else { return nil }
-        let title = item.title.flatMap { $0.isEmpty ? nil : $0 }
-            ?? (item.summaryHTML ?? item.contentHTML).map { HTMLText.excerpt(HTMLText.plainText(fromHTML: $0), maxCharacters: 80) }
+        let plainTitle = item.title?.plainText
+        guard let key = ArticleID.key(guid: item.id, link: item.link, title: plainTitle, date: item.published ?? item.updated) else {
+            return nil
+        }
+        let summaryHTML = item.summary?.html
+        let contentHTML = (item.content.first { $0.type != .text } ?? item.content.first)?.html
+        let title = plainTitle.flatMap { $0.isEmpty ? nil : $0 }
+            ?? (summaryHTML ?? contentHTML).map { HTMLText.excerpt(HTMLText.plainText(fromHTML: $0), maxCharacters: 80) }
             ?? "Untitled"
+        let byline = item.authors.compactMap(\.displayName)
         article = Article(id: ArticleID.make(sourceID: sourceID, key: key), slug: "", sourceID: sourceID,
-                          title: title, link: item.link, author: item.author, published: item.published,
-                          updated: item.updated, summaryHTML: item.summaryHTML, contentHTML: item.contentHTML,
-                          tags: item.categories, imageURL: item.imageURL)
+                          title: title, link: item.link, author: byline.isEmpty ? nil : byline.joined(separator: ", "),
+                          published: item.published, updated: item.updated, summaryHTML: summaryHTML,
+                          contentHTML: contentHTML, tags: item.categories.map { $0.label ?? $0.term }.uniqued(),
+                          imageURL: item.imageURL)
         chosenSlug = nil
     }
 
@@ -31,5 +38,13 @@ struct IncomingArticle: Sendable, Equatable {
                           summaryHTML: matter.summary.map { "<p>\(HTMLEscape.text($0))</p>" },
                           contentHTML: markdown.html, tags: matter.tags, imageURL: matter.image)
         chosenSlug = matter.slug
+    }
+}
+
+extension Array where Element == String {
+    /// The strings without blanks and repeats, in first-seen order.
+    func uniqued() -> [String] {
+        var seen = Set<String>()
+        return filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 }
