@@ -1,0 +1,90 @@
+import Foundation
+import Mustache
+import NewsgenModel
+import Testing
+@testable import NewsgenKit
+
+/// The Render stage on in-memory templates: pure, so exact output is checked.
+@Suite("Rendering")
+struct SiteRendererTests {
+    private static let templates: [String: String] = [
+        "layout": "<title>{{page.documentTitle}}</title><link href=\"{{nav.stylesheet}}\">{{{content}}}",
+        "home": "{{#articles}}[{{title}}|{{url}}|{{source.title}}|{{#date}}{{display}}{{/date}}]{{/articles}}{{#isEmpty}}empty{{/isEmpty}}{{#pagination}} pages:{{#pages}}{{#gapBefore}}…{{/gapBefore}}{{number}}{{#isCurrent}}*{{/isCurrent}} {{/pages}}prev={{previous.url}} next={{next.url}}{{/pagination}}",
+        "article": "<h1>{{article.title}}</h1>{{{article.contentHTML}}}{{#article.isBookmarked}}★{{/article.isBookmarked}}",
+        "bookmarks": "{{count}}:{{#bookmarks}}[{{title}}|{{url}}|{{note}}]{{/bookmarks}}",
+    ]
+
+    private func article(_ n: Int) -> PreparedArticle {
+        PreparedArticle(Article(id: String(format: "%016x", n), slug: "story-\(n)", sourceID: "news", title: "Story \(n)",
+                                published: Date(timeIntervalSince1970: Double(n) * 86_400),
+                                contentHTML: "<p>Body \(n)<script>alert(1)</script></p>"))
+    }
+
+    private func render(articles count: Int, pageSize: Int = 2, bookmarks: [Bookmark] = []) throws -> [String: String] {
+        var config = SiteConfig(title: "Bay", sources: [])
+        config.pageSize = pageSize
+        let input = RenderInput(config: config, templates: Templates(library: try MustacheLibrary(templates: Self.templates), assets: [("style.css", Data("css".utf8))]),
+                                articles: (1...max(count, 1)).reversed().prefix(count).map(article),
+                                sources: ["news": SourceInfo(id: "news", title: "The News")],
+                                bookmarks: BookmarkManifest(bookmarks: bookmarks))
+        let files = try SiteRenderer(input).render()
+        return Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) })
+    }
+
+    @Test func homePagesLinkRelativelyAndPaginate() throws {
+        let files = try render(articles: 5)
+        #expect(files["index.html"] == "<title>Bay</title><link href=\"assets/style.css\">[Story 5|articles/story-5/|The News|6 Jan 1970][Story 4|articles/story-4/|The News|5 Jan 1970] pages:1* 2 3 prev= next=page/2/")
+        #expect(files["page/2/index.html"] == "<title>Page 2 · Bay</title><link href=\"../../assets/style.css\">[Story 3|../../articles/story-3/|The News|4 Jan 1970][Story 2|../../articles/story-2/|The News|3 Jan 1970] pages:1 2* 3 prev=../../ next=../3/")
+        #expect(files["page/3/index.html"]?.hasSuffix("pages:1 2 3* prev=../2/ next=") == true)
+        #expect(files["page/4/index.html"] == nil)
+        #expect(files["assets/style.css"] == "css")
+    }
+
+    @Test func pageNumbersShowAWindowWithGaps() throws {
+        let files = try render(articles: 20, pageSize: 1)
+        #expect(files["page/10/index.html"]?.contains("pages:1 …8 9 10* 11 12 …20 ") == true)
+    }
+
+    @Test func anEmptySiteHasOneEmptyHomePage() throws {
+        let files = try render(articles: 0)
+        #expect(files["index.html"] == "<title>Bay</title><link href=\"assets/style.css\">empty")
+        #expect(files["bookmarks/index.html"] == "<title>Bookmarks · Bay</title><link href=\"../assets/style.css\">0:")
+    }
+
+    @Test func articlePagesCarrySanitizedContentAndTheirBookmark() throws {
+        let added = Date(timeIntervalSince1970: 1_000_000)
+        let files = try render(articles: 2, bookmarks: [Bookmark(id: String(format: "%016x", 1), added: added, title: "x")])
+        #expect(files["articles/story-1/index.html"] == "<title>Story 1 · Bay</title><link href=\"../../assets/style.css\"><h1>Story 1</h1><p>Body 1</p>★")
+        #expect(files["articles/story-2/index.html"]?.hasSuffix("<p>Body 2</p>") == true)
+    }
+
+    @Test func bookmarksAreNewestFirstWithOrphansFromTheManifest() throws {
+        let files = try render(articles: 2, bookmarks: [
+            Bookmark(id: String(format: "%016x", 1), added: Date(timeIntervalSince1970: 10), title: "ignored", note: "older"),
+            Bookmark(id: "ffffffffffffffff", added: Date(timeIntervalSince1970: 20), title: "Gone", url: "https://example.org/gone", note: "newer"),
+        ])
+        #expect(files["bookmarks/index.html"]?.hasSuffix("2:[Gone|https://example.org/gone|newer][Story 1|../articles/story-1/|older]") == true)
+    }
+}
+
+@Suite("Publishing")
+struct PublisherTests {
+    @Test func swapsInTheNewSiteAndKeepsTheRepositorysOwnFiles() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("publish-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("old"), withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: output.appendingPathComponent("old/index.html"))
+        try Data("keep me".utf8).write(to: output.appendingPathComponent("README.md"))
+        let staticFolder = root.appendingPathComponent("static")
+        try FileManager.default.createDirectory(at: staticFolder, withIntermediateDirectories: true)
+        try Data("example.org".utf8).write(to: staticFolder.appendingPathComponent("CNAME"))
+
+        try Publisher(output: output, shownAs: "public").publish([OutputFile(path: "index.html", data: Data("new".utf8))], staticDirectory: staticFolder)
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(names == ["CNAME", "README.md", "index.html"])
+        #expect(try String(contentsOf: output.appendingPathComponent("README.md"), encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["public", "static"])
+    }
+}
