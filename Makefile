@@ -5,8 +5,13 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/newsgen
+# Where `make conformance` builds; helpers working side by side pass their own (SCRATCH=/tmp/build-x).
+SCRATCH ?= .build
+# Extra options for the conformance runner, e.g. ARGS="--list-failures rss".
+ARGS ?=
+CONFORMANCE := Tests/Conformance/feedparser_conformance.py
 
-.PHONY: run test build deps bench clean
+.PHONY: run test build deps bench clean conformance
 
 ## Install the missing Debian packages (apt-get update first, once).
 deps:
@@ -37,6 +42,17 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@if command -v python3 >/dev/null 2>&1; then \
+	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Conformance && \
+	  python3 $(CONFORMANCE) --check --binary $(BIN); \
+	else \
+	  echo "conformance: skipped (python3 is not installed)"; \
+	fi
+
+## feedparser's test corpus (../shared/corpora) against `newsgen inspect`: pass rates per folder.
+conformance: deps
+	$(SWIFT) build --scratch-path $(SCRATCH) --product newsgen
+	python3 $(CONFORMANCE) --binary $(SCRATCH)/debug/newsgen $(ARGS)
 
 ## Time full builds of the sample site with a release binary (later issues extend this).
 bench: deps

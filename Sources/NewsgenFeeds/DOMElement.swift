@@ -27,9 +27,10 @@ struct DOMElement: Sendable, Equatable {
         return name
     }
 
-    /// True when this element has the local name in one of the namespaces.
+    /// True when this element has the local name (in any case, as feedparser
+    /// reads `pubdate` and `pubDate` alike) in one of the namespaces.
     func matches(_ name: String, _ namespace: Namespace) -> Bool {
-        self.name == name && namespace.contains(self.namespace)
+        (self.name == name || self.name.lowercased() == name.lowercased()) && namespace.contains(self.namespace)
     }
 
     /// The child elements, in document order.
@@ -57,6 +58,14 @@ struct DOMElement: Sendable, Equatable {
         return result
     }
 
+    /// The element's own text, without its child elements' (a category's term
+    /// when a publisher nested other markup inside it).
+    var ownText: String {
+        children.reduce(into: "") { result, child in
+            if case .text(let text) = child { result += text }
+        }
+    }
+
     private func appendText(to result: inout String) {
         for child in children {
             switch child {
@@ -67,8 +76,16 @@ struct DOMElement: Sendable, Equatable {
     }
 
     /// An attribute's value; `namespace` nil means an unprefixed attribute.
+    /// Names compare without regard to case (`isPermaLink`, `ispermalink`).
     func attribute(_ name: String, namespace: String? = nil) -> String? {
-        attributes.first { $0.name == name && $0.namespace == namespace }?.value
+        if let exact = attributes.first(where: { $0.name == name && $0.namespace == namespace }) { return exact.value }
+        let lower = name.lowercased()
+        return attributes.first { $0.name.lowercased() == lower && $0.namespace == namespace }?.value
+    }
+
+    /// An attribute in a vocabulary's namespace (`rdf:about`, `rdf:resource`).
+    func attribute(_ name: String, in namespace: Namespace) -> String? {
+        attributes.first { $0.name == name && $0.namespace != nil && namespace.contains($0.namespace) }?.value
     }
 }
 

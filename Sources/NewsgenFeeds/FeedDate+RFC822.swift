@@ -6,8 +6,7 @@ extension FeedDate {
     /// with or without seconds (or none: midnight), and a zone that is numeric
     /// (`+0100`, `-01:01`, `GMT+2`), named (UT, GMT, EST, …, MET, MEST) or a
     /// military letter; an unknown zone name is read as UTC, as feedparser does.
-    /// Also the asctime forms `Sun Jan  4 16:29:06 2004` and
-    /// `Sun Jul 15 01:16:00 +0000 2012`.
+    /// The asctime order (time before year) is `asctime`'s.
     public static func rfc822(_ text: String) -> Date? {
         var tokens = RFC822Tokens(text)
         guard !tokens.isEmpty else { return nil }
@@ -16,45 +15,25 @@ extension FeedDate {
             tokens.next()
         }
         guard let first = tokens.next() else { return nil }
-        let day: Int, monthNumber: Int, year: Int
-        var time: (hour: Int, minute: Int, second: Int)?
-        var zoneToken: ArraySlice<UInt8>?
+        let day: Int, monthNumber: Int
         if let number = number(first) {
             // day month year [time] [zone]
-            guard let monthToken = tokens.next(), let value = month(monthToken),
-                  let yearToken = tokens.next(), let yearValue = Self.year(yearToken) else { return nil }
-            (day, monthNumber, year) = (number, value, yearValue)
-            if let token = tokens.next() {
-                guard let parsed = Self.time(token) else { return nil }
-                time = parsed
-                zoneToken = tokens.next()
-            }
+            guard let monthToken = tokens.next(), let value = month(monthToken) else { return nil }
+            (day, monthNumber) = (number, value)
         } else if let value = month(first) {
-            // month day (year time | time year | time zone year) [zone]
-            guard let dayToken = tokens.next(), let dayValue = number(dayToken),
-                  let third = tokens.next() else { return nil }
+            // month day year [time] [zone], as in `Thu Aug 30 2012 17:26:16 +0200`
+            guard let dayToken = tokens.next(), let dayValue = number(dayToken) else { return nil }
             (day, monthNumber) = (dayValue, value)
-            if let parsed = Self.time(third) {
-                time = parsed
-                guard var yearToken = tokens.next() else { return nil }
-                if Self.year(yearToken) == nil || yearToken.first == UInt8(ascii: "+") || yearToken.first == UInt8(ascii: "-") {
-                    zoneToken = yearToken
-                    guard let next = tokens.next() else { return nil }
-                    yearToken = next
-                }
-                guard let yearValue = Self.year(yearToken) else { return nil }
-                year = yearValue
-            } else {
-                guard let yearValue = Self.year(third) else { return nil }
-                year = yearValue
-                if let token = tokens.next() {
-                    guard let parsed = Self.time(token) else { return nil }
-                    time = parsed
-                    zoneToken = tokens.next()
-                }
-            }
         } else {
             return nil
+        }
+        guard let yearToken = tokens.next(), let year = Self.year(yearToken) else { return nil }
+        var time: (hour: Int, minute: Int, second: Int)?
+        var zoneToken: ArraySlice<UInt8>?
+        if let token = tokens.next() {
+            guard let parsed = Self.time(token) else { return nil }
+            time = parsed
+            zoneToken = tokens.next()
         }
         var offset = 0
         if let zoneToken {
@@ -87,23 +66,23 @@ extension FeedDate {
         return nil
     }
 
-    private static func month(_ token: ArraySlice<UInt8>) -> Int? {
+    static func month(_ token: ArraySlice<UInt8>) -> Int? {
         matchName(token, in: monthNames).map { $0 + 1 }
     }
 
-    private static func weekday(_ token: ArraySlice<UInt8>) -> Bool {
+    static func weekday(_ token: ArraySlice<UInt8>) -> Bool {
         matchName(token, in: weekdayNames) != nil
     }
 
     /// One or two digits.
-    private static func number(_ token: ArraySlice<UInt8>) -> Int? {
+    static func number(_ token: ArraySlice<UInt8>) -> Int? {
         guard (1...2).contains(token.count), token.allSatisfy(\.isDigit) else { return nil }
         return token.reduce(0) { $0 * 10 + Int($1 - 48) }
     }
 
     /// RFC 2822 §4.3: two-digit years 00–49 are 2000–2049, 50–99 are 1950–1999;
     /// three-digit years add 1900.
-    private static func year(_ token: ArraySlice<UInt8>) -> Int? {
+    static func year(_ token: ArraySlice<UInt8>) -> Int? {
         guard (2...4).contains(token.count), token.allSatisfy(\.isDigit) else { return nil }
         let value = token.reduce(0) { $0 * 10 + Int($1 - 48) }
         switch token.count {
@@ -114,7 +93,7 @@ extension FeedDate {
     }
 
     /// `h:mm`, `hh:mm` or `hh:mm:ss`.
-    private static func time(_ token: ArraySlice<UInt8>) -> (hour: Int, minute: Int, second: Int)? {
+    static func time(_ token: ArraySlice<UInt8>) -> (hour: Int, minute: Int, second: Int)? {
         var scanner = ByteScanner(bytes: token)
         guard let hour = scanner.digits(min: 1, max: 2), scanner.skip(":"),
               let minute = scanner.digits(exactly: 2) else { return nil }
@@ -136,7 +115,7 @@ extension FeedDate {
     ]
 
     /// A zone token in seconds east of UTC; nil for a malformed numeric one.
-    private static func zone(_ token: ArraySlice<UInt8>) -> Int? {
+    static func zone(_ token: ArraySlice<UInt8>) -> Int? {
         var lower = token.map(\.lowercasedASCII)[...]
         if lower.starts(with: "etc/".utf8) { lower = lower.dropFirst(4) }
         for prefix in ["gmt", "utc", "ut"] where lower.starts(with: prefix.utf8) {
@@ -186,7 +165,7 @@ extension FeedDate {
 }
 
 /// The words of an RFC 822 date, split at whitespace and commas.
-private struct RFC822Tokens {
+struct RFC822Tokens {
     private let bytes: [UInt8]
     private var tokens: [Range<Int>] = []
     private var position = 0

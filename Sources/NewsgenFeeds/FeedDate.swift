@@ -1,8 +1,8 @@
 import Foundation
 import NewsgenModel
 
-/// Dates as feeds write them: RFC 822/2822 (RSS, plus the asctime variants
-/// found in the wild) and RFC 3339/W3CDTF (Atom, Dublin Core).
+/// Dates as feeds write them: RFC 822/2822 (RSS), RFC 3339/W3CDTF (Atom,
+/// Dublin Core), and the ISO 8601 and asctime variants found in the wild.
 ///
 /// Hand-written over UTF-8 bytes, locale-independent and allocation-light, with
 /// no `DateFormatter` or `Calendar`: a feed of thousands of items parses its
@@ -10,8 +10,10 @@ import NewsgenModel
 /// counted in the proleptic Gregorian calendar, as RFC 3339 asks.
 public enum FeedDate {
     /// Parses any supported form; nil when the text is not a date we understand.
+    /// The grammars are tried in feedparser's order, so an ambiguous text (`22013`
+    /// is not W3CDTF but is ISO 8601's day 13 of 2022) reads as feedparser reads it.
     public static func parse(_ text: String) -> Date? {
-        w3cdtf(text) ?? rfc822(text)
+        w3cdtf(text) ?? rfc822(text) ?? iso8601(text) ?? asctime(text)
     }
 
     /// The instant for a UTC civil time minus a zone offset, or nil when a field is out of range.

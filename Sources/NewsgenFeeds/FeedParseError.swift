@@ -17,6 +17,10 @@ public struct FeedParseError: Error, Equatable, CustomStringConvertible {
         /// The document's own entity declarations expand beyond a safe size (a
         /// "billion laughs"), as judged by libxml2's amplification check or our budget.
         case entityExpansionLimit
+        /// The document exceeds one of libxml2's safety limits (nesting depth, the
+        /// size of one text, name or attribute value); nothing of it is read,
+        /// even in recovery mode. `limit` says which, for a person.
+        case limitExceeded(line: Int, column: Int, limit: String)
         /// libxml2 could not allocate a parser.
         case parserUnavailable
     }
@@ -28,7 +32,6 @@ public struct FeedParseError: Error, Equatable, CustomStringConvertible {
     public init(_ reason: Reason) { self.reason = reason }
 
     /// One line a person can act on, shown on `/sources/` and in the build log.
-
     public var description: String {
         switch reason {
         case .emptyDocument:
@@ -45,6 +48,9 @@ public struct FeedParseError: Error, Equatable, CustomStringConvertible {
             return "unsupported feed format: root element is <\(root)>\(space)"
         case .entityExpansionLimit:
             return "entity expansion refused: the document's own entities expand beyond a safe size"
+        case .limitExceeded(let line, let column, let limit):
+            let place = line > 0 ? " at line \(line), column \(column)" : ""
+            return "document refused\(place): \(limit)"
         case .parserUnavailable:
             return "could not create an XML parser (out of memory)"
         }

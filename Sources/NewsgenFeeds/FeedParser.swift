@@ -3,7 +3,8 @@ import NewsgenModel
 
 /// Turns the bytes of a feed document into a `ParsedFeed`: the Parse stage.
 ///
-/// The format is decided by the root element, and each format has its own small
+/// A document whose first significant byte is `{` is read as JSON Feed. For XML,
+/// the format is decided by the root element, and each format has its own small
 /// reader over a Swift copy of the XML tree (see `FeedReader`), so formats can
 /// be added without touching the others. Parsing never reads the network or
 /// the disk, never resolves external entities, and refuses oversized input.
@@ -12,21 +13,35 @@ public enum FeedParser {
     public static let defaultMaxBytes = 20 * 1024 * 1024
 
     /// The readers tried in order; the first that accepts the root element reads the feed.
-    static let readers: [any FeedReader.Type] = [RSSReader.self, AtomReader.self]
+    static let readers: [any FeedReader.Type] = [RSSReader.self, RDFReader.self, AtomReader.self, Atom03Reader.self]
 
     /// Parses one feed document.
     /// - Parameters:
     ///   - data: The document's bytes, as fetched or read.
-    ///   - baseURL: Where the document came from; relative links resolve against
-    ///     the feed's own link when that is absolute, else against this.
+    ///   - baseURL: Where the document came from: the outermost base of
+    ///     `xml:base` (relative links resolve against the `xml:base` in force,
+    ///     else this, else the feed's own link); links inside an item's content
+    ///     resolve against the item's link unless the document declares a base.
+    ///   - contentType: The HTTP `Content-Type` the document was served with, nil
+    ///     for a file: its charset and media type take part in deciding the
+    ///     character encoding (see `DocumentDecoder`).
     ///   - maxBytes: Larger input is refused before any parsing.
-    public static func parse(_ data: Data, baseURL: String? = nil,
+    /// - Returns: The feed; `illFormedReason` says why when the document was not
+    ///   well-formed but could still be read, `encoding` what it was read in.
+    public static func parse(_ data: Data, baseURL: String? = nil, contentType: String? = nil,
                              maxBytes: Int = defaultMaxBytes) throws(FeedParseError) -> ParsedFeed {
         guard data.count <= maxBytes else { throw FeedParseError(.tooLarge(size: data.count, limit: maxBytes)) }
         guard hasContent(data) else { throw FeedParseError(.emptyDocument) }
-        let root = try LibXMLDocument.parse(data)
+        if JSONFeedReader.looksLikeJSON(data) { return try JSONFeedReader.read(data, baseURL: baseURL) }
+        let decoded = DocumentDecoder.decode(data, contentType: contentType)
+        let document = try LibXMLDocument.parse(decoded.data)
+        let root = document.root
         for reader in readers where reader.accepts(root) {
-            return reader.read(root, baseURL: baseURL)
+            var feed = reader.read(FeedDocument(root: root, baseURL: baseURL, head: DocumentHead(decoded.data)))
+            feed.encoding = decoded.encoding
+            let reasons = [decoded.problem, document.illFormedReason, feed.illFormedReason].compactMap { $0 }
+            feed.illFormedReason = reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+            return feed
         }
         if isFeedLike(root) {
             throw FeedParseError(.unsupportedFormat(root: root.qualifiedName, namespace: root.namespace))

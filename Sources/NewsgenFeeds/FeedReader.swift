@@ -2,45 +2,39 @@ import Foundation
 import NewsgenModel
 import NewsgenHTML
 
-/// One small reader per feed format. `FeedParser` asks each registered reader
-/// whether it recognises the root element; adding a format (RSS 1.0, Atom 0.3,
-/// JSON Feed) means adding a reader, not editing the others.
+/// One small reader per XML feed format. `FeedParser` asks each registered
+/// reader whether it recognises the root element; adding a format means adding
+/// a reader, not editing the others. The readers share `FieldReader`, so a
+/// vocabulary is read the same way in every format.
 protocol FeedReader: Sendable {
     /// True when this reader understands a document with this root element.
     static func accepts(_ root: DOMElement) -> Bool
-    /// Reads the feed. `baseURL` is where the document came from, when known.
-    static func read(_ root: DOMElement, baseURL: String?) -> ParsedFeed
+    /// Reads the feed.
+    static func read(_ document: FeedDocument) -> ParsedFeed
 }
 
-extension DOMElement {
-    /// The element's text, trimmed; nil when there is none.
-    var trimmedText: String? {
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return value.isEmpty ? nil : value
+/// A parsed XML document as the readers see it.
+struct FeedDocument: Sendable {
+    var root: DOMElement
+    /// Where the document came from, when known: the outermost base URL.
+    var baseURL: String?
+    /// What the markup before the root element says (DOCTYPE, the root's namespace declarations).
+    var head: DocumentHead
+
+    init(root: DOMElement, baseURL: String? = nil, head: DocumentHead = DocumentHead()) {
+        self.root = root
+        self.baseURL = baseURL
+        self.head = head
     }
 
-    /// The element's text with whitespace collapsed, for one-line fields like titles.
-    var lineText: String? {
-        let value = HTMLText.collapsingWhitespace(text)
-        return value.isEmpty ? nil : value
-    }
-
-    /// The element as HTML: its text (escaped or CDATA markup, the usual case), or,
-    /// when a publisher wrote the markup unescaped, its children serialized.
-    var htmlContent: String? {
-        elements.isEmpty ? trimmedText : innerHTML.trimmedOrNil
-    }
-
-    /// The trimmed text of the first child with this name, for simple fields.
-    func childText(_ name: String, _ namespace: Namespace) -> String? {
-        first(name, namespace)?.trimmedText
-    }
+    /// The scope at the root element: the document's address, then the root's own `xml:base`/`xml:lang`.
+    var rootScope: XMLScope { XMLScope(base: baseURL?.trimmedOrNil).entering(root) }
 }
 
-extension Array where Element == String {
-    /// The strings without blanks and repeats, in first-seen order.
-    func uniqued() -> [String] {
-        var seen = Set<String>()
-        return filter { !$0.isEmpty && seen.insert($0).inserted }
+extension String {
+    /// The string trimmed of whitespace, or nil when nothing is left.
+    var trimmedOrNil: String? {
+        let value = trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
     }
 }

@@ -4,16 +4,31 @@ import CLibXML2
 /// The one place that talks to libxml2: parses bytes safely and copies the tree
 /// into `DOMElement` values, freeing every C structure before returning.
 ///
-/// Safety: no `XML_PARSE_NOENT` (entities are not substituted by libxml2) and no
-/// `XML_PARSE_DTDLOAD` (external subsets are never read), always `XML_PARSE_NONET`.
-/// Internal entities the document declares itself are expanded here, under a
-/// budget, so a "billion laughs" cannot hang or exhaust memory; external entities
-/// are never resolved. A fresh parser context per call keeps parsing thread-safe.
+/// Safety: no `XML_PARSE_NOENT` (entities are not substituted by libxml2), no
+/// `XML_PARSE_DTDLOAD` (external subsets are never read), no `XML_PARSE_HUGE`
+/// (libxml2 keeps its limits: 256 levels of nesting, 10 MB in one text), always
+/// `XML_PARSE_NONET`. Internal entities the document declares itself are
+/// expanded here, under a budget, so a "billion laughs" cannot hang or exhaust
+/// memory; external entities are never resolved. A fresh parser context per
+/// call keeps parsing thread-safe.
+///
+/// Ill-formed input: a document that is not well-formed is parsed a second time
+/// in libxml2's recovery mode, as feedparser falls back to its loose parser;
+/// what that yields is returned with the first error as `illFormedReason`. A
+/// safety limit hit in either pass refuses the document, so recovery is never a
+/// way around one.
 enum LibXMLDocument {
     /// Characters (plus visited nodes) that entity expansion may produce per document.
     static let expansionLimit = 1_000_000
     /// How deeply entities may refer to other entities.
     static let expansionDepth = 16
+
+    /// The root element, and why the document is ill-formed when it is.
+    struct Parsed: Sendable, Equatable {
+        var root: DOMElement
+        /// The first well-formedness problem (feedparser's `bozo_exception`), or nil.
+        var illFormedReason: String?
+    }
 
     /// `xmlInitParser` must run once before threads parse concurrently.
     private static let initialized: Bool = {
@@ -21,45 +36,59 @@ enum LibXMLDocument {
         return true
     }()
 
-    private static let options: Int32 = Int32(bitPattern:
-        XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue |
-        XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+    /// The input is UTF-8 (see `DocumentDecoder`), whatever its declaration says.
+    private static let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue |
+        XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_IGNORE_ENC.rawValue
 
-    /// Parses `data` (already size-checked by the caller) and returns the root element.
-    static func parse(_ data: Data) throws(FeedParseError) -> DOMElement {
+    /// Recovery, with every entity reference routed through `libXMLEntityLookup`.
+    private static let recoveryOptions = options | XML_PARSE_RECOVER.rawValue | XML_PARSE_OLDSAX.rawValue
+
+    /// Parses UTF-8 `data` (already size-checked by the caller).
+    static func parse(_ data: Data) throws(FeedParseError) -> Parsed {
         guard initialized, data.count <= Int(Int32.max) else {
             throw FeedParseError(.tooLarge(size: data.count, limit: Int(Int32.max)))
         }
-        guard let context = xmlNewParserCtxt() else { throw FeedParseError(.parserUnavailable) }
-        defer { xmlFreeParserCtxt(context) }
-        // Keep libxml2 from printing to stderr: errors are read back from the context.
-        context.pointee.sax.pointee.serror = { _, _ in }
-
-        let document = data.withUnsafeBytes { raw -> xmlDocPtr? in
-            guard let base = raw.baseAddress else { return nil }
-            return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count),
-                                     nil, nil, options)
+        let strict = try attempt(data, recovering: false)
+        if let root = strict.root {
+            return Parsed(root: root, illFormedReason: strict.diagnostics.firstProblem?.error.description)
         }
-        guard let document else { throw wellFormednessError(context) }
-        defer { xmlFreeDoc(document) }
-        guard context.pointee.wellFormed != 0 else { throw wellFormednessError(context) }
-        guard let root = xmlDocGetRootElement(document) else { throw FeedParseError(.emptyDocument) }
-        var builder = Builder(document: document)
-        return try builder.element(root, depth: 0)
+        let first = strict.diagnostics.firstError ?? strict.diagnostics.firstProblem
+        guard let first else { throw FeedParseError(.emptyDocument) }
+        // No element at all: "empty" for a document of comments, libxml2's own words for text that is not XML.
+        if first.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
+            throw data.contains(UInt8(ascii: "<")) ? FeedParseError(.emptyDocument) : first.error
+        }
+        let recovered = try attempt(data, recovering: true)
+        guard let root = recovered.root else { throw first.error }
+        let problem = strict.diagnostics.firstProblem ?? first
+        return Parsed(root: root, illFormedReason: problem.error.description)
     }
 
-    private static func wellFormednessError(_ context: xmlParserCtxtPtr) -> FeedParseError {
-        guard let error = xmlCtxtGetLastError(context), error.pointee.code != 0 else {
-            return FeedParseError(.notWellFormed(line: 0, column: 0, message: "the parser gave no reason"))
+    /// One libxml2 parse: the root when there is one to read (a strict parse
+    /// demands a well-formed document), and what libxml2 reported.
+    private static func attempt(_ data: Data, recovering: Bool) throws(FeedParseError)
+        -> (root: DOMElement?, diagnostics: LibXMLDiagnostics) {
+        guard let context = xmlNewParserCtxt() else { throw FeedParseError(.parserUnavailable) }
+        defer { xmlFreeParserCtxt(context) }
+        let diagnostics = LibXMLDiagnostics(context: context, recovering: recovering)
+        // The diagnostics outlive the parse: `withExtendedLifetime` below.
+        context.pointee._private = Unmanaged.passUnretained(diagnostics).toOpaque()
+        context.pointee.sax.pointee.serror = libXMLErrorHandler
+        context.pointee.sax.pointee.getEntity = libXMLEntityLookup
+
+        return try withExtendedLifetime(diagnostics) { () throws(FeedParseError) -> (DOMElement?, LibXMLDiagnostics) in
+            let document = data.withUnsafeBytes { raw -> xmlDocPtr? in
+                guard let base = raw.baseAddress else { return nil }
+                return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count),
+                                         nil, "UTF-8", Int32(bitPattern: recovering ? recoveryOptions : options))
+            }
+            defer { if let document { xmlFreeDoc(document) } }
+            if let limit = diagnostics.limit { throw limit }
+            guard let document, recovering || context.pointee.wellFormed != 0,
+                  let root = xmlDocGetRootElement(document) else { return (nil, diagnostics) }
+            var builder = Builder(document: document)
+            return (try builder.element(root, depth: 0), diagnostics)
         }
-        let code = error.pointee.code
-        if code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) { return FeedParseError(.emptyDocument) }
-        if code == Int32(XML_ERR_ENTITY_LOOP.rawValue) {
-            return FeedParseError(.entityExpansionLimit)
-        }
-        let message = error.pointee.message.map { String(cString: $0) } ?? "error \(code)"
-        return FeedParseError(.notWellFormed(line: Int(error.pointee.line), column: Int(error.pointee.int2),
-                                             message: message.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
     /// Copies libxml2 nodes into Swift values, expanding internal entities under a budget.
@@ -73,17 +102,19 @@ enum LibXMLDocument {
             while let current = attribute {
                 var value = ""
                 try appendText(of: current.pointee.children, to: &value, depth: depth)
-                attributes.append(DOMAttribute(name: string(current.pointee.name),
-                                               namespace: current.pointee.ns.flatMap { optionalString($0.pointee.href) },
-                                               prefix: current.pointee.ns.flatMap { optionalString($0.pointee.prefix) },
+                let name = QualifiedName(current.pointee.name, current.pointee.ns)
+                attributes.append(DOMAttribute(name: name.local, namespace: name.namespace, prefix: name.prefix,
                                                value: value))
                 attribute = current.pointee.next
             }
             var children: [DOMNode] = []
             try appendChildren(of: node.pointee.children, to: &children, depth: depth)
-            return DOMElement(name: string(node.pointee.name),
-                              namespace: node.pointee.ns.flatMap { optionalString($0.pointee.href) },
-                              prefix: node.pointee.ns.flatMap { optionalString($0.pointee.prefix) },
+            // feedparser's repairs of misencoded text apply to element text, not attributes.
+            for index in children.indices {
+                if case .text(let text) = children[index] { children[index] = .text(MisencodedText.repair(text)) }
+            }
+            let name = QualifiedName(node.pointee.name, node.pointee.ns)
+            return DOMElement(name: name.local, namespace: name.namespace, prefix: name.prefix,
                               attributes: attributes, children: children)
         }
 
@@ -200,4 +231,26 @@ private func optionalString(_ pointer: UnsafePointer<xmlChar>?) -> String? {
 private func optionalString(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String? {
     guard let pointer else { return nil }
     return String(cString: pointer)
+}
+
+/// An element's or attribute's name. libxml2 keeps a name whose prefix was never
+/// declared whole (`itunes:subtitle`, in no namespace); feedparser still reads
+/// such an element by its prefix, so a well-known prefix is given its usual
+/// namespace here (the document stays marked ill-formed).
+private struct QualifiedName {
+    var local: String
+    var namespace: String?
+    var prefix: String?
+
+    init(_ name: UnsafePointer<xmlChar>?, _ ns: xmlNsPtr?) {
+        local = string(name)
+        namespace = ns.flatMap { optionalString($0.pointee.href) }
+        prefix = ns.flatMap { optionalString($0.pointee.prefix) }
+        guard ns == nil, let colon = local.firstIndex(of: ":") else { return }
+        let written = String(local[..<colon])
+        guard let known = UndeclaredPrefix.namespace(for: written) else { return }
+        prefix = written
+        namespace = known
+        local = String(local[local.index(after: colon)...])
+    }
 }

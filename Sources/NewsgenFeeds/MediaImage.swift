@@ -2,25 +2,26 @@ import Foundation
 import NewsgenModel
 import NewsgenHTML
 
-/// Picks an item's picture from Media RSS and enclosures, in the order that
-/// best matches what publishers mean: an explicit thumbnail first, then an
-/// image `media:content`, then the first image enclosure.
+/// Picks an item's picture from Media RSS, in the order that best matches what
+/// publishers mean: an explicit thumbnail first, then an image `media:content`
+/// (`FeedFields` falls back to `itunes:image`, then the first image enclosure).
 enum MediaImage {
-    static func imageURL(in item: DOMElement, enclosures: [Enclosure], base: String?) -> String? {
+    /// The item's Media RSS picture (a thumbnail, else an image `media:content`).
+    static func imageURL(in item: DOMElement, base: String?) -> String? {
         let groups = item.all("group", .media)
         let contents = item.all("content", .media) + groups.flatMap { $0.all("content", .media) }
         let thumbnails = item.all("thumbnail", .media) + groups.flatMap { $0.all("thumbnail", .media) }
             + contents.flatMap { $0.all("thumbnail", .media) }
         for thumbnail in thumbnails {
-            if let url = URLResolver.resolve(thumbnail.attribute("url"), against: base) { return url }
+            if let url = URLResolver.resolve(thumbnail.attribute("url") ?? thumbnail.text, against: base) { return url }
         }
         for content in contents where isImage(medium: content.attribute("medium"), type: content.attribute("type")) {
             if let url = URLResolver.resolve(content.attribute("url"), against: base) { return url }
         }
-        return enclosures.first { isImage(medium: nil, type: $0.type) }?.url
+        return nil
     }
 
-    private static func isImage(medium: String?, type: String?) -> Bool {
+    static func isImage(medium: String?, type: String?) -> Bool {
         if medium?.trimmingCharacters(in: .whitespaces).lowercased() == "image" { return true }
         return type?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("image/") ?? false
     }

@@ -50,6 +50,9 @@ public enum SiteBuilder {
             case .skipped(let reason) where !options.offline: warnings.append(BuildWarning("source '\(source.id)': \(reason)"))
             case .fresh, .skipped: break
             }
+            if let reason = result.feed?.illFormedReason {
+                warnings.append(BuildWarning("source '\(source.id)': \(source.path ?? source.url ?? source.id) is not well-formed (\(reason)); what could be read was kept"))
+            }
             sources[source.id] = SourceInfo(id: source.id, title: source.title ?? result.feed?.title?.plainText ?? source.id, url: result.feed?.link)
             incoming += (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
         }

@@ -108,12 +108,15 @@ public struct ParsedItem: Sendable, Equatable {
     public var language: String?
     /// RSS `comments`: the page with the item's comments.
     public var commentsURL: String?
+    /// Atom `rights`, `dc:rights`: the entry's own copyright statement.
+    public var rights: TextConstruct?
 
     public init(id: String? = nil, guidIsLink: Bool = false, title: TextConstruct? = nil, link: String? = nil,
                 links: [FeedLink] = [], published: Date? = nil, updated: Date? = nil, created: Date? = nil,
                 authors: [Person] = [], contributors: [Person] = [], summary: TextConstruct? = nil,
                 content: [TextConstruct] = [], categories: [Category] = [], imageURL: String? = nil,
-                enclosures: [Enclosure] = [], language: String? = nil, commentsURL: String? = nil) {
+                enclosures: [Enclosure] = [], language: String? = nil, commentsURL: String? = nil,
+                rights: TextConstruct? = nil) {
         self.id = id
         self.guidIsLink = guidIsLink
         self.title = title
@@ -131,5 +134,6 @@ public struct ParsedItem: Sendable, Equatable {
         self.enclosures = enclosures
         self.language = language
         self.commentsURL = commentsURL
+        self.rights = rights
     }
 }

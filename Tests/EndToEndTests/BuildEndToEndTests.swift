@@ -116,15 +116,28 @@ struct BuildEndToEndTests {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         #expect(try site.run("build").status == 0)
-        try site.write("content/feeds/valley-science.xml", "<feed><entry>broken")
+        try site.write("content/feeds/valley-science.xml", "this is not a feed")
         let result = try site.run("build")
         #expect(result.status == 0)
-        #expect(result.stderr.contains("warning: source 'valley-science' failed: content/feeds/valley-science.xml:"))
+        #expect(result.stderr == "warning: source 'valley-science' failed: content/feeds/valley-science.xml: not well-formed XML at line 1, column 1: Start tag expected, '<' not found\n")
         #expect(try archivedSlugs(site).count >= 18, "the archive keeps the failed source's articles")
 
         let strict = try site.run("build", "--strict")
         #expect(strict.status == 1)
         #expect(strict.stderr.contains("error: source 'valley-science' failed and --strict is set"))
+    }
+
+    @Test func anIllFormedFeedIsReadAsFarAsItGoesWithAWarning() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        let feed = try site.read("content/feeds/city-council.xml")
+        try site.write("content/feeds/city-council.xml", feed.replacingOccurrences(of: "</rss>", with: ""))
+        let result = try site.run("build")
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("warning: source 'city-council': content/feeds/city-council.xml is not well-formed ("), "stderr: \(result.stderr)")
+        #expect(result.stderr.hasSuffix("); what could be read was kept\n"))
+        #expect(try archivedSlugs(site).count >= 18)
+        #expect(try site.run("build", "--strict").status == 0, "a feed that could be read has not failed")
     }
 
     @Test func aMissingFeedFileNamesTheKeyPathAndTheBuildGoesOn() throws {

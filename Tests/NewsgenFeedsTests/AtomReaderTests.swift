@@ -31,7 +31,7 @@ struct AtomReaderTests {
               <div xmlns="http://www.w3.org/1999/xhtml"><p class="lead">A &amp; B<br/>C</p><img src="x.png" alt="&quot;x&quot;"/></div>
             </content>
             """)
-        #expect(xhtml.contentHTML == "<p class=\"lead\">A &amp; B<br>C</p><img src=\"x.png\" alt=\"&quot;x&quot;\">")
+        #expect(xhtml.contentHTML == "<p class=\"lead\">A &amp; B<br>C</p><img src=\"https://example.org/blog/x.png\" alt=\"&quot;x&quot;\">")
         let prefixed = try entry("""
             <content type="xhtml"><h:div xmlns:h="http://www.w3.org/1999/xhtml"><h:p>P</h:p></h:div></content>
             """)
@@ -40,6 +40,8 @@ struct AtomReaderTests {
         #expect(outOfLine.contentHTML == nil)
         let binary = try entry("<content type=\"image/png\">iVBORw0=</content>")
         #expect(binary.contentHTML == nil)
+        let base64 = try entry("<content type=\"text/html\" mode=\"base64\">PGI+aGk8L2I+</content>")
+        #expect(base64.content == [TextConstruct("<b>hi</b>", type: .html)])
     }
 
     @Test func linksPreferAlternate() throws {
@@ -68,7 +70,7 @@ struct AtomReaderTests {
         let value = try entry("""
             <category term="tides" label="Tides"/><category label="Only label"/><category term="tides"/><category/>
             """)
-        #expect(value.categories == [Category(term: "tides", label: "Tides"), Category(term: "Only label", label: "Only label")])
+        #expect(value.categories == [Category(term: "tides", label: "Tides"), Category(term: "Only label", label: "Only label"), "tides"])
     }
 
     @Test func enclosureLinksAndImages() throws {
@@ -104,13 +106,41 @@ struct AtomReaderTests {
             <link rel="self" href="https://example.org/atom.xml"/><link href="/"/>
             <updated>2026-11-01T00:00:00Z</updated></feed>
             """, baseURL: "https://example.org/atom.xml")
-        #expect(feed == ParsedFeed(format: .atom10, title: TextConstruct("A &amp; B", type: .html),
-                                   subtitle: TextConstruct("Sub <b>title</b>", type: .xhtml), link: "https://example.org/",
-                                   updated: utc(2026, 11, 1)))
+        let base = "https://example.org/atom.xml"
+        #expect(feed == ParsedFeed(format: .atom10, title: TextConstruct("A &amp; B", type: .html, base: base),
+                                   subtitle: TextConstruct("Sub <b>title</b>", type: .xhtml, base: base), link: "https://example.org/",
+                                   feedURL: base,
+                                   links: [FeedLink(href: base, rel: "self", type: "application/atom+xml"),
+                                           FeedLink(href: "https://example.org/", type: "text/html")],
+                                   updated: utc(2026, 11, 1), encoding: "utf-8"))
     }
 
-    @Test func aFeedOutsideTheAtomNamespaceIsNotAtom1() {
-        let error = parseError("<feed xmlns=\"http://purl.org/atom/ns#\" version=\"0.3\"><title>x</title></feed>")
-        #expect(error?.description == "unsupported feed format: root element is <feed> in namespace http://purl.org/atom/ns#")
+    @Test func markupWhereEscapedMarkupWasDeclared() throws {
+        // A stray div around escaped markup (TypePad) is not content.
+        let typepad = try entry("""
+            <content type="html"><div xmlns="http://www.w3.org/1999/xhtml">Example &lt;b&gt;Atom&lt;/b&gt;</div></content>
+            """)
+        #expect(typepad.content == [TextConstruct("Example <b>Atom</b>", type: .html)])
+        // Inline elements under a text or html type are XHTML after all.
+        let inline = try entry("<summary type=\"html\">Example <b xmlns=\"http://www.w3.org/1999/xhtml\">Atom</b></summary>")
+        #expect(inline.summary == TextConstruct("Example <b>Atom</b>", type: .xhtml))
+    }
+
+    @Test func entryRightsAndContributors() throws {
+        let value = try entry("""
+            <rights type="html">&lt;b&gt;CC&lt;/b&gt;</rights><contributor><name>Cy</name><uri>/cy</uri></contributor>
+            """)
+        #expect(value.rights == TextConstruct("<b>CC</b>", type: .html))
+        #expect(value.contributors == [Person(name: "Cy", url: "https://example.org/cy")])
+    }
+
+    @Test func theLastAlternateLinkWinsAndEveryLinkIsKept() throws {
+        let value = try entry("""
+            <link rel="alternate" href="/a"/><link rel="related" href="/r" title="R"/><link rel="alternate" type="text/html" href="/b"/>
+            """)
+        #expect(value.link == "https://example.org/b")
+        #expect(value.links == [FeedLink(href: "https://example.org/a", type: "text/html"),
+                                FeedLink(href: "https://example.org/r", rel: "related", type: "text/html", title: "R"),
+                                FeedLink(href: "https://example.org/b", type: "text/html")])
     }
 }

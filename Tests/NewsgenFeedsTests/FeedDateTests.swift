@@ -49,7 +49,8 @@ struct FeedDateTests {
         "", "yesterday", "Fri, 31 Nov 2026 10:00:00 GMT", "Fri, 29 Feb 2026 10:00:00 GMT",
         "Fri, 27 Nov 2026 24:00:00 GMT", "Fri, 27 Nov 2026 10:60:00 GMT", "Fri, 27 Foo 2026 10:00:00 GMT",
         "Fri, 27 Nov 2026 10:00:00 +2500", "Fri, 27 Nov 2026 10:00:00 GMT extra",
-        "2026-13-01", "2026-11-31", "2026-11-27T17:45:00+01:00x", "2026-11-27T1:45:00Z", "26-11-27",
+        "2026-13-01", "2026-11-31", "2026-11-27T17:45:00+01:00x", "2026-11-27T1:45:00Z", "2026-366",
+        "--12-31", "-335", "2026-11-27T17:45:00Zjunk", "Sun Jan  4 16:29:06", "Sun Jan  4 16:29:06 2004 GMT",
     ])
     func rejects(text: String) {
         #expect(FeedDate.parse(text) == nil, "\(text)")
@@ -58,7 +59,41 @@ struct FeedDateTests {
     @Test func grammarsAreAlsoAvailableOnTheirOwn() {
         #expect(FeedDate.rfc822("2026-11-27") == nil)
         #expect(FeedDate.w3cdtf("Fri, 27 Nov 2026 17:45:00 +0000") == nil)
-        #expect(FeedDate.rfc822("Sun Jan  4 16:29:06 2004") == utc(2004, 1, 4, 16, 29, 6))
+        #expect(FeedDate.rfc822("Sun Jan  4 16:29:06 2004") == nil)
+        #expect(FeedDate.asctime("Sun Jan  4 16:29:06 2004") == utc(2004, 1, 4, 16, 29, 6))
+        #expect(FeedDate.asctime("Fri, 27 Nov 2026 17:45:00 +0000") == nil)
+        // W3CDTF refuses what ISO 8601 reads as an ordinal date, and FeedDate.parse falls through to it.
+        #expect(FeedDate.w3cdtf("22013") == nil)
+        #expect(FeedDate.iso8601("22013") == utc(2022, 1, 13))
+        #expect(FeedDate.parse("22013") == utc(2022, 1, 13))
+    }
+
+    @Test(arguments: [
+        ("20031231", utc(2003, 12, 31)),
+        ("031231", utc(2003, 12, 31)),
+        ("03-12-31", utc(2003, 12, 31)),
+        ("-0312", utc(2003, 12, 1)),
+        ("-03-12", utc(2003, 12, 1)),
+        ("03335", utc(2003, 12, 1)),
+        ("2003335", utc(2003, 12, 1)),
+        ("2004-060", utc(2004, 2, 29)),
+        ("2003-012-31T10:14:55+00:00", utc(2003, 12, 31, 10, 14, 55)),
+        ("20031231T10:14:55-0130", utc(2003, 12, 31, 11, 44, 55)),
+        ("2003-12-31T10:14Z", utc(2003, 12, 31, 10, 14)),
+        ("2003", utc(2003, 1, 1)),
+    ] as [(String, Date)])
+    func iso8601(text: String, expected: Date) {
+        #expect(FeedDate.iso8601(text) == expected, "\(text)")
+    }
+
+    @Test(arguments: [
+        ("Sun Jul 15 01:16:00 +0000 2012", utc(2012, 7, 15, 1, 16)),
+        ("Sun Jul 15 01:16:00 -0200 2012", utc(2012, 7, 15, 3, 16)),
+        ("Jul 15 01:16 2012", utc(2012, 7, 15, 1, 16)),
+    ] as [(String, Date)])
+    func asctime(text: String, expected: Date) {
+        #expect(FeedDate.asctime(text) == expected, "\(text)")
+        #expect(FeedDate.parse(text) == expected, "\(text)")
     }
 
     @Test func isFastEnoughForLargeFeeds() {

@@ -5,11 +5,17 @@ import NewsgenFeeds
 
 @Suite("Errors and safety")
 struct FeedParseErrorTests {
-    @Test func malformedXMLNamesLineAndColumn() {
-        let error = parseError("<rss version=\"2.0\">\n<channel>\n<title>Broken</titel>\n</channel></rss>")
-        #expect(error == FeedParseError(.notWellFormed(line: 3, column: 22,
-            message: "Opening and ending tag mismatch: title line 3 and titel")))
-        #expect(error?.description == "not well-formed XML at line 3, column 22: Opening and ending tag mismatch: title line 3 and titel")
+    @Test func malformedXMLThatYieldsNothingNamesLineAndColumn() {
+        let error = parseError("<?xml version=\"1.0\"?>\n</rss>")
+        #expect(error == FeedParseError(.notWellFormed(line: 2, column: 2, message: "StartTag: invalid element name")))
+        #expect(error?.description == "not well-formed XML at line 2, column 2: StartTag: invalid element name")
+    }
+
+    @Test func malformedXMLThatStillReadsIsRecoveredAndMarked() throws {
+        let feed = try parse("<rss version=\"2.0\">\n<channel>\n<title>Broken</titel>\n<item><title>Kept</title></item></channel></rss>")
+        #expect(feed.illFormedReason == "not well-formed XML at line 3, column 22: Opening and ending tag mismatch: title line 3 and titel")
+        #expect(feed.title == "Broken")
+        #expect(feed.items.map(\.title) == ["Kept"])
     }
 
     @Test func anHTMLPageIsNotAFeed() {
@@ -19,9 +25,8 @@ struct FeedParseErrorTests {
         #expect(parseError("<x:html xmlns:x=\"http://www.w3.org/1999/xhtml\"/>")?.description == "not a feed: root element is <x:html>")
     }
 
-    @Test func rdfIsRecognisedButNotYetRead() {
-        let error = parseError("<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"/>")
-        #expect(error?.description == "unsupported feed format: root element is <rdf:RDF> in namespace http://www.w3.org/1999/02/22-rdf-syntax-ns#")
+    @Test func feedLikeRootsInUnknownNamespacesAreUnsupported() {
+        #expect(parseError("<x:feed xmlns:x=\"urn:x\"/>")?.description == "unsupported feed format: root element is <x:feed> in namespace urn:x")
         #expect(parseError("<rss xmlns=\"urn:x\"/>")?.description == "unsupported feed format: root element is <rss> in namespace urn:x")
     }
 
@@ -115,13 +120,13 @@ struct FeedParseErrorTests {
         // With an external subset the undeclared entity is only a validity problem: dropped.
         let feed = try parse("<!DOCTYPE rss SYSTEM \"\(dtd.absoluteString)\">" + body)
         #expect(feed.title == "t")
-        // Through an unloaded parameter entity it stays undeclared, which is fatal.
-        let error = parseError("<!DOCTYPE rss [<!ENTITY % ext SYSTEM \"\(dtd.absoluteString)\"> %ext;]>" + body)
-        guard case .notWellFormed(_, _, let message)? = error?.reason else {
-            Issue.record("expected a well-formedness error, got \(String(describing: error))")
-            return
-        }
-        #expect(message == "Entity 'leak' not defined")
+        // Through an unloaded parameter entity it stays undeclared: not well-formed,
+        // and the recovered feed does not have it either.
+        let recovered = try parse("<!DOCTYPE rss [<!ENTITY % ext SYSTEM \"\(dtd.absoluteString)\"> %ext;]>" + body)
+        #expect(recovered.title == "t")
+        let reason = try #require(recovered.illFormedReason)
+        #expect(reason.hasPrefix("not well-formed XML at line 1, column "))
+        #expect(reason.hasSuffix(": Entity 'leak' not defined"))
     }
 
     @Test func undeclaredHTMLEntitiesUnderAnUnloadedDTDBecomeCharacters() throws {
@@ -130,6 +135,87 @@ struct FeedParseErrorTests {
             <rss version="0.91"><channel><title>Caf&eacute;&nbsp;Bay</title></channel></rss>
             """)
         #expect(feed.title == "Caf\u{E9} Bay") // a title's no-break space collapses like any space
+    }
+
+    /// libxml2 refuses more than 256 levels of nesting; a feed never needs them.
+    @Test(.timeLimit(.minutes(1)))
+    func deeplyNestedDocumentsAreRefused() throws {
+        func nested(_ depth: Int, broken: Bool = false) -> String {
+            "<rss version=\"2.0\"><channel><title>t</title" + (broken ? "" : ">") + "<description>"
+                + String(repeating: "<b>", count: depth) + "x" + String(repeating: "</b>", count: depth)
+                + "</description></channel></rss>"
+        }
+        #expect(try parse(nested(200)).title == "t")
+        let error = parseError(nested(300))
+        guard case .limitExceeded(1, _, "elements are nested more than 256 levels deep")? = error?.reason else {
+            Issue.record("expected the depth limit, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.description.hasPrefix("document refused at line 1, column ") == true)
+        // Recovery mode (the document is also broken) refuses it just the same.
+        guard case .limitExceeded(_, _, let limit)? = parseError(nested(300, broken: true))?.reason,
+              case .limitExceeded(_, _, let deeper)? = parseError(nested(100_000))?.reason else {
+            Issue.record("recovery got around the depth limit")
+            return
+        }
+        #expect(limit == "elements are nested more than 256 levels deep")
+        #expect(deeper == limit)
+    }
+
+    /// Documents with one text, attribute value or name beyond libxml2's limits
+    /// (10 MB, 50 000 characters; no `XML_PARSE_HUGE`). Built in the test, so the
+    /// test's name does not carry megabytes.
+    enum Oversized: String, CaseIterable {
+        case text, attribute, textInABrokenDocument, name
+
+        var document: String {
+            let big = String(repeating: "x", count: 10_500_000)
+            switch self {
+            case .text: return "<rss><channel><title>\(big)</title></channel></rss>"
+            case .attribute: return "<rss><channel><link href=\"\(big)\"/></channel></rss>"
+            case .textInABrokenDocument: return "<rss><channel><title>a</titl><description>\(big)</description></channel></rss>"
+            case .name: return "<rss><channel><\(String(repeating: "x", count: 60_000))/></channel></rss>"
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: Oversized.allCases)
+    func hugeTextsAttributesAndNamesAreRefused(kind: Oversized) {
+        let start = Date()
+        let error = parseError(kind.document)
+        guard case .limitExceeded(1, _, let limit)? = error?.reason else {
+            Issue.record("expected a size limit, got \(String(describing: error).prefix(300))")
+            return
+        }
+        #expect(limit.hasPrefix("a single text, name or attribute value is larger than the parser allows ("))
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
+    /// A broken document takes the recovery path; entity expansion limits still hold there.
+    @Test(.timeLimit(.minutes(1)))
+    func billionLaughsInABrokenDocumentIsRefusedToo() {
+        var entities = "<!ENTITY lol0 \"lol\">\n"
+        for level in 1...9 {
+            entities += "<!ENTITY lol\(level) \"\(String(repeating: "&lol\(level - 1);", count: 10))\">\n"
+        }
+        let start = Date()
+        for body in ["<title>a</titl><description>&lol9;</description>", "<title>&lol2;</titl><description>&lol9;</description>",
+                     "<title>a</titl><link href=\"&lol9;\"/>"] {
+            let document = "<!DOCTYPE rss [\n\(entities)]>\n<rss version=\"2.0\"><channel>\(body)</channel></rss>"
+            #expect(parseError(document)?.reason == .entityExpansionLimit, "\(body)")
+        }
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func expansionBudgetHoldsInRecoveryToo() {
+        let document = "<!DOCTYPE rss [<!ENTITY big \"\(String(repeating: "x", count: 100_000))\">]>\n"
+            + "<rss><channel><title>a</titl><description>\(String(repeating: "&big;", count: 11))</description></channel></rss>"
+        #expect(parseError(document)?.reason == .entityExpansionLimit)
+    }
+
+    @Test func limitsHaveClearMessages() {
+        #expect(FeedParseError(.limitExceeded(line: 3, column: 9, limit: "elements are nested more than 256 levels deep")).description
+            == "document refused at line 3, column 9: elements are nested more than 256 levels deep")
     }
 
     @Test func parsingIsThreadSafe() async throws {

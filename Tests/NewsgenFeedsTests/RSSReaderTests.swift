@@ -10,35 +10,58 @@ struct RSSReaderTests {
         try #require(try parse(rss(channel: channel, item: xml), baseURL: baseURL).items.first)
     }
 
-    @Test func rss091And092ReadLike20() throws {
-        for version in ["0.91", "0.92"] {
-            let feed = try parse("""
-                <rss version="\(version)"><channel><title>Old</title><link>https://example.org/</link>
-                <description>d</description><item><title>A</title><link>https://example.org/a</link></item></channel></rss>
-                """)
-            #expect(feed == ParsedFeed(format: .rss20, title: "Old", subtitle: "d", link: "https://example.org/",
-                                       items: [ParsedItem(title: "A", link: "https://example.org/a")]))
-        }
+    @Test(arguments: [("0.91", FeedFormat.rss091u), ("0.92", .rss092), ("0.93", .rss093), ("0.94", .rss094),
+                      ("2.0", .rss20), ("2.01", .rss20), ("", .rss), ("3.0", .rss)])
+    func versionsReadAlike(version: String, format: FeedFormat) throws {
+        let feed = try parse("""
+            <rss version="\(version)"><channel><title>Old</title><link>https://example.org/</link>
+            <description>d</description><item><title>A</title><link>https://example.org/a</link></item></channel></rss>
+            """)
+        let home = FeedLink(href: "https://example.org/", type: "text/html")
+        let article = FeedLink(href: "https://example.org/a", type: "text/html")
+        #expect(feed == ParsedFeed(format: format, title: "Old", subtitle: TextConstruct("d", type: .html),
+                                   link: "https://example.org/", links: [home],
+                                   items: [ParsedItem(title: "A", link: "https://example.org/a", links: [article])],
+                                   encoding: "utf-8"))
     }
 
-    @Test func guidIsTheLinkWhenThereIsNoLink() throws {
+    @Test func aNetscapeDoctypeMeansRSS091Netscape() throws {
+        let feed = try parse("""
+            <!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">
+            <rss version="0.91"><channel><title>N</title></channel></rss>
+            """)
+        #expect(feed.format == .rss091n)
+    }
+
+    @Test func guidIsTheLinkWhenThereIsNoLinkAsFeedparserSays() throws {
         let permalink = try item("<guid>https://example.org/p/1</guid>")
         #expect(permalink.id == "https://example.org/p/1")
         #expect(permalink.link == "https://example.org/p/1")
+        #expect(permalink.guidIsLink)
         let explicit = try item("<guid isPermaLink=\"true\">/p/2</guid>")
+        #expect(explicit.id == "https://example.org/p/2")
         #expect(explicit.link == "https://example.org/p/2")
-        let notPermalink = try item("<guid isPermaLink=\"false\">https://example.org/p/3</guid>")
-        #expect(notPermalink.id == "https://example.org/p/3")
+        let notPermalink = try item("<guid isPermaLink=\"false\">p/3</guid>")
+        #expect(notPermalink.id == "p/3")
         #expect(notPermalink.link == nil)
+        #expect(!notPermalink.guidIsLink)
+        // Without isPermaLink="false" a guid is a permalink, even an opaque one.
         let opaque = try item("<guid>12345</guid>")
-        #expect(opaque.link == nil)
-        let both = try item("<guid>https://example.org/guid</guid><link>https://example.org/link</link>")
-        #expect(both.link == "https://example.org/link")
+        #expect(opaque.link == "https://example.org/news/12345")
+        let linkFirst = try item("<link>https://example.org/link</link><guid>https://example.org/guid</guid>")
+        #expect(linkFirst.link == "https://example.org/link")
+        #expect(!linkFirst.guidIsLink)
+        // feedparser reads in document order: a guid before the link was the link when it was read.
+        let guidFirst = try item("<guid>https://example.org/guid</guid><link>https://example.org/link</link>")
+        #expect(guidFirst.link == "https://example.org/link")
+        #expect(guidFirst.guidIsLink)
     }
 
-    @Test func atomLinkIsTheLastResort() throws {
+    @Test func atomLinksJoinTheLinks() throws {
         let value = try item("<atom:link rel=\"self\" href=\"/self\"/><atom:link href=\"/alt\"/>")
         #expect(value.link == "https://example.org/alt")
+        #expect(value.links == [FeedLink(href: "https://example.org/self", rel: "self", type: "application/atom+xml"),
+                                FeedLink(href: "https://example.org/alt", type: "text/html")])
     }
 
     @Test(arguments: [
@@ -64,10 +87,16 @@ struct RSSReaderTests {
         #expect(try item("<link>p/1</link>", channel: "", baseURL: nil).link == "p/1")
     }
 
-    @Test func authorPrefersRSSAuthorThenDublinCoreCreator() throws {
-        #expect(try item("<author>jane@example.org (Jane Doe)</author><dc:creator>X</dc:creator>").author == "Jane Doe")
-        #expect(try item("<author>jane@example.org</author>").author == "jane@example.org")
+    @Test func authorsFromRSSAuthorDublinCoreAndITunes() throws {
+        #expect(try item("<author>jane@example.org (Jane Doe)</author>").authors == [Person(name: "Jane Doe", email: "jane@example.org")])
+        #expect(try item("<author>Jane Doe &lt;jane@example.org&gt;</author>").authors == [Person(name: "Jane Doe", email: "jane@example.org")])
+        #expect(try item("<author>jane@example.org</author>").authors == [Person(email: "jane@example.org")])
         #expect(try item("<dc:creator>\n  Sam   Ng </dc:creator>").author == "Sam Ng")
+        // The same person named twice is listed once; different people are all listed.
+        #expect(try item("<author>jane@example.org (Jane Doe)</author><dc:creator>Jane Doe</dc:creator>").authors
+                == [Person(name: "Jane Doe", email: "jane@example.org")])
+        #expect(try item("<dc:creator>Ana</dc:creator><itunes:author xmlns:itunes=\"http://www.itunes.com/DTDs/PodCast-1.0.dtd\">Bo</itunes:author>").author
+                == "Ana, Bo")
         #expect(try item("<title>x</title>").author == nil)
     }
 
@@ -76,7 +105,7 @@ struct RSSReaderTests {
             <category domain="x"> Local </category><category>Weather</category>
             <dc:subject>Weather</dc:subject><dc:subject>Tides</dc:subject><category></category>
             """)
-        #expect(value.categories == ["Local", "Weather", "Tides"])
+        #expect(value.categories == [Category(term: "Local", scheme: "x"), "Weather", "Tides"])
     }
 
     @Test func descriptionAndEncodedContentAreHTML() throws {
@@ -88,14 +117,19 @@ struct RSSReaderTests {
         #expect(value.contentHTML == "<p>Long <b>body</b></p>")
     }
 
-    @Test func unescapedMarkupInADescriptionIsKept() throws {
+    @Test func unescapedMarkupInADescriptionIsXHTML() throws {
         let value = try item("<description> <p>Raw <a href=\"/x\">link</a> &amp; more</p> </description>")
-        #expect(value.summaryHTML == "<p>Raw <a href=\"/x\">link</a> &amp; more</p>")
+        #expect(value.summary?.type == .xhtml)
+        #expect(value.summaryHTML == "<p>Raw <a href=\"https://example.org/x\">link</a> &amp; more</p>")
     }
 
-    @Test func titlesAreOneLineOfPlainText() throws {
+    @Test func titlesAreOneLineOfPlainTextUnlessTheyLookLikeHTML() throws {
         #expect(try item("<title>\n  Storm   warning\n for the coast </title>").title == "Storm warning for the coast")
         #expect(try item("<title>Fish &amp; chips</title>").title == "Fish & chips")
+        #expect(try item("<title>Fish &amp;amp; &lt;b&gt;chips&lt;/b&gt;</title>").title == TextConstruct("Fish &amp; <b>chips</b>", type: .html))
+        // A tag that is not HTML, or an unknown entity, keeps the title plain text.
+        #expect(try item("<title>&lt;foo&gt;bar&lt;/foo&gt;</title>").title?.type == .text)
+        #expect(try item("<title>a &amp;bogus; b</title>").title?.type == .text)
     }
 
     @Test func datesComeFromPubDateAndDublinCore() throws {
@@ -160,9 +194,11 @@ struct RSSReaderTests {
     @Test func channelDatesAndSelfLinks() throws {
         let feed = try parse(rss(channel: """
             <atom:link rel="self" href="https://example.org/feed.xml"/><link>https://example.org/</link>
-            <pubDate>Sun, 01 Nov 2026 00:00:00 GMT</pubDate>
+            <pubDate>Sun, 01 Nov 2026 00:00:00 GMT</pubDate><lastBuildDate>Mon, 02 Nov 2026 00:00:00 GMT</lastBuildDate>
             """, item: ""))
         #expect(feed.link == "https://example.org/")
-        #expect(feed.updated == utc(2026, 11, 1))
+        #expect(feed.feedURL == "https://example.org/feed.xml")
+        #expect(feed.published == utc(2026, 11, 1))
+        #expect(feed.updated == utc(2026, 11, 2))
     }
 }

@@ -16,7 +16,7 @@ struct SampleFeedTests {
         #expect(feed.format == .rss20)
         #expect(feed.title == "The Harbor Gazette")
         #expect(feed.link == "https://example.org/harbor-gazette/")
-        #expect(feed.subtitle == "News from the quays, lanes and hills of Marrow Bay.")
+        #expect(feed.subtitle == TextConstruct("News from the quays, lanes and hills of Marrow Bay.", type: .html))
         #expect(feed.updated == utc(2026, 11, 27, 18, 30))
         #expect(feed.items.count == 6)
         let first = try #require(feed.items.first)
@@ -52,6 +52,8 @@ struct SampleFeedTests {
             id: "tag:example.org,2026:valley-science/sea-lemons",
             title: TextConstruct("Tide Pools Hold a Surprise: <em>Sea Lemons</em> Return", type: .html),
             link: "https://example.org/valley-science/2026/11/sea-lemons-return",
+            links: [FeedLink(href: "https://example.org/valley-science/2026/11/sea-lemons-return", type: "text/html"),
+                    FeedLink(href: "https://example.org/images/sea-lemon.jpg", rel: "enclosure", type: "image/jpeg", length: 152_000)],
             published: utc(2026, 11, 28, 8),
             updated: utc(2026, 11, 28, 8),
             authors: [Person(name: "Priya Halvorsen")],
@@ -78,6 +80,7 @@ struct SampleFeedTests {
             id: nil,
             title: "Winter Parking Permits Now Available",
             link: "https://example.org/council/notices/winter-parking-permits",
+            links: [FeedLink(href: "https://example.org/council/notices/winter-parking-permits", type: "text/html")],
             published: utc(2026, 11, 9, 8, 30),
             summary: TextConstruct("Residents can apply for a winter parking permit at the library desk or online until 15 December.", type: .html)))
         #expect(feed.items.allSatisfy { $0.imageURL == nil && $0.enclosures.isEmpty })

@@ -4,6 +4,7 @@ import NewsgenModel
 /// A command line, parsed. `CommandLine.parse` is pure, so it is tested without running a process.
 public enum Command: Equatable, Sendable {
     case build(BuildArguments)
+    case inspect(InspectArguments)
     case help(topic: String?)
     case version
 
@@ -14,6 +15,19 @@ public enum Command: Equatable, Sendable {
         public var strict = false
         public var verbosity: Verbosity = .normal
         public init() {}
+    }
+
+    /// `newsgen inspect FILE|URL [--content-type TYPE]`.
+    public struct InspectArguments: Equatable, Sendable {
+        /// A path (relative to the current folder) or an http(s) URL.
+        public var source: String
+        /// Stands in for the HTTP `Content-Type` header a file lacks.
+        public var contentType: String?
+        /// The arguments of one `newsgen inspect` call.
+        public init(source: String, contentType: String? = nil) {
+            self.source = source
+            self.contentType = contentType
+        }
     }
 
     public enum Verbosity: Equatable, Sendable { case quiet, normal, verbose }
@@ -27,8 +41,9 @@ public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 public enum CommandLineParser {
-    static let commands = ["build", "help"]
+    static let commands = ["build", "help", "inspect"]
     static let buildFlags = ["--site", "--output", "--offline", "--strict", "--quiet", "--verbose", "--help"]
+    static let inspectFlags = ["--content-type", "--help"]
 
     /// Parses the arguments after the program name.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -41,6 +56,7 @@ public enum CommandLineParser {
             if let topic = arguments.dropFirst().first, !commands.contains(topic) { throw unknownCommand(topic) }
             return .help(topic: arguments.dropFirst().first)
         case "build": return try parseBuild(Array(arguments.dropFirst()))
+        case "inspect": return try parseInspect(Array(arguments.dropFirst()))
         default:
             throw first.hasPrefix("-") ? unknownOption(first, among: ["--help", "--version"]) : unknownCommand(first)
         }
@@ -74,6 +90,48 @@ public enum CommandLineParser {
             index += 1
         }
         return .build(build)
+    }
+
+    private static func parseInspect(_ arguments: [String]) throws(UsageError) -> Command {
+        var source: String?
+        var contentType: String?
+        func setSource(_ argument: String) throws(UsageError) {
+            if let source { throw UsageError("inspect takes one feed file or URL, not both '\(source)' and '\(argument)'") }
+            source = argument
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let (flag, inline) = splitInline(argument)
+            switch flag {
+            case "--content-type":
+                if let inline {
+                    contentType = inline
+                } else {
+                    // A media type never starts with "-": an option next means the value is missing.
+                    guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {
+                        throw UsageError("--content-type needs a value (a media type such as 'application/rss+xml; charset=utf-8')")
+                    }
+                    index += 1
+                    contentType = arguments[index]
+                }
+                if contentType?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+                    throw UsageError("--content-type needs a value (a media type such as 'application/rss+xml; charset=utf-8')")
+                }
+            case "--help", "-h": return .help(topic: "inspect")
+            case "--":
+                // Everything after "--" is a source, even when it starts with "-".
+                for rest in arguments[(index + 1)...] { try setSource(rest) }
+                index = arguments.count
+                continue
+            default:
+                if argument.hasPrefix("-") { throw unknownOption(argument, among: inspectFlags) }
+                try setSource(argument)
+            }
+            index += 1
+        }
+        guard let source, !source.isEmpty else { throw UsageError("inspect needs a feed file or an http(s) URL") }
+        return .inspect(Command.InspectArguments(source: source, contentType: contentType))
     }
 
     /// `--site=DIR` is the same as `--site DIR`.

@@ -10,6 +10,8 @@ public enum HelpText {
     Commands:
       build     Read site.json, parse the feeds and Markdown articles, update the
                 archive and render the site into public/
+      inspect   Show how newsgen reads one feed (a file or an http(s) URL), as
+                JSON Feed 1.1
       help      Show help for a command
 
     Options:
@@ -39,9 +41,32 @@ public enum HelpText {
       newsgen build --site ~/news --output /var/www/news
     """
 
+    public static let inspect = """
+    Usage: newsgen inspect FILE|URL [--content-type TYPE]
+
+    Reads one feed (RSS, RDF, Atom or JSON Feed) from a file or an http(s) URL,
+    parses it as a build would and prints what newsgen understood, as JSON Feed
+    1.1 on standard output. A `_newsgen` object on the feed and on each item
+    holds what JSON Feed has no field for: the format detected, whether the
+    document was ill-formed (and why), its encoding and language, text types,
+    every link, e-mail addresses, contributors and categories.
+
+    Options:
+      --content-type TYPE  The HTTP Content-Type to assume, charset included
+                           (a file has none; for a URL it replaces the server's)
+
+    Exits 1 with one line on standard error when the feed cannot be read or parsed.
+
+    Examples:
+      newsgen inspect content/feeds/harbor-gazette.xml
+      newsgen inspect saved.xml --content-type 'text/xml; charset=iso-8859-1'
+      newsgen inspect https://example.org/feed.xml
+    """
+
     public static func text(for topic: String?) -> String {
         switch topic {
         case "build": return build
+        case "inspect": return inspect
         default: return overview
         }
     }

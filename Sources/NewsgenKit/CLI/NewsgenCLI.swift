@@ -24,6 +24,20 @@ public enum NewsgenCLI {
             return exitSuccess
         case .build(let arguments):
             return build(arguments, currentDirectory: currentDirectory)
+        case .inspect(let arguments):
+            return inspect(arguments, currentDirectory: currentDirectory)
+        }
+    }
+
+    private static func inspect(_ arguments: Command.InspectArguments, currentDirectory: String) -> Int32 {
+        do {
+            let json = try Inspector().inspect(arguments.source, contentType: arguments.contentType,
+                                               currentDirectory: URL(fileURLWithPath: currentDirectory))
+            print(json)
+            return exitSuccess
+        } catch {
+            printError("error: \(error.description.replacingOccurrences(of: "\n", with: " "))")
+            return exitFailure
         }
     }
 

@@ -1,0 +1,46 @@
+import Foundation
+import NewsgenModel
+
+/// Categories from every vocabulary, with their schemes as feedparser gives
+/// them: RSS `category` (`domain`), Atom `category` (`term`, `scheme`, `label`),
+/// `dc:subject`, `itunes:category` (nested, scheme `http://www.itunes.com/`),
+/// `itunes:keywords` and `media:keywords` (comma lists), `media:category`.
+enum CategoryReader {
+    static let itunesScheme = "http://www.itunes.com/"
+    static let mediaScheme = "http://search.yahoo.com/mrss/category_schema"
+
+    /// An RSS or Atom `category`, or `dc:subject`.
+    static func category(_ element: DOMElement) -> Category? {
+        let text = element.ownText.trimmedOrNil
+        let label = element.attribute("label")?.trimmedOrNil
+        guard let term = element.attribute("term")?.trimmedOrNil ?? text ?? label else { return nil }
+        return Category(term: term, scheme: (element.attribute("scheme") ?? element.attribute("domain"))?.trimmedOrNil,
+                        label: label)
+    }
+
+    /// `itunes:category text="…"`, with the categories nested inside it.
+    static func itunesCategories(_ element: DOMElement) -> [Category] {
+        let own = element.attribute("text")?.trimmedOrNil.map { Category(term: $0, scheme: itunesScheme) }
+        return [own].compactMap { $0 } + element.all("category", .itunes).flatMap(itunesCategories)
+    }
+
+    /// `media:category`, whose scheme defaults to Media RSS's own.
+    static func mediaCategory(_ element: DOMElement) -> Category? {
+        element.text.trimmedOrNil.map {
+            Category(term: $0, scheme: element.attribute("scheme")?.trimmedOrNil ?? mediaScheme,
+                     label: element.attribute("label")?.trimmedOrNil)
+        }
+    }
+
+    /// A comma-separated keyword list.
+    static func keywords(_ element: DOMElement, scheme: String?) -> [Category] {
+        element.text.split(separator: ",").compactMap { String($0).trimmedOrNil }.map { Category(term: $0, scheme: scheme) }
+    }
+}
+
+extension Array where Element == Category {
+    /// Appends the categories not already present (same term, scheme and label).
+    mutating func appendNew(_ categories: [Category]) {
+        for category in categories where !contains(category) { append(category) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import NewsgenModel
+import NewsgenHTML
+
+/// JSON Feed 1.0 and 1.1 (https://jsonfeed.org): a JSON object whose `version`
+/// names the spec. 1.0's single `author` and 1.1's `authors` are both read;
+/// relative URLs resolve against the document's address, else `feed_url`.
+/// JSON Feed is UTF-8 by definition.
+enum JSONFeedReader {
+    /// True when the first byte that is not whitespace or a byte-order mark is `{`.
+    static func looksLikeJSON(_ data: Data) -> Bool {
+        body(of: data).first == UInt8(ascii: "{")
+    }
+
+    /// The bytes after any leading whitespace and UTF-8 byte-order marks.
+    private static func body(of data: Data) -> Data {
+        var body = data[...]
+        while true {
+            if body.starts(with: [0xEF, 0xBB, 0xBF]) {
+                body = body.dropFirst(3)
+            } else if let first = body.first, first.isSpace {
+                body = body.dropFirst()
+            } else {
+                return Data(body)
+            }
+        }
+    }
+
+    static func read(_ data: Data, baseURL: String?) throws(FeedParseError) -> ParsedFeed {
+        let body = body(of: data)
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: body, options: [])
+        } catch {
+            throw FeedParseError(.notWellFormed(line: 0, column: 0, message: "not valid JSON"))
+        }
+        guard let feed = object as? [String: Any], let format = format(feed["version"]) else {
+            throw FeedParseError(.notAFeed(root: "a JSON document without a JSON Feed version"))
+        }
+        let feedURL = string(feed["feed_url"])
+        let scope = XMLScope(base: URLResolver.firstAbsolute(baseURL, feedURL), language: string(feed["language"]))
+        let home = scope.resolve(string(feed["home_page_url"]))
+        let resolvedFeedURL = scope.resolve(feedURL)
+        let links = [home.map { FeedLink(href: $0, type: "text/html") },
+                     resolvedFeedURL.map { FeedLink(href: $0, rel: "self", type: "application/feed+json") }].compactMap { $0 }
+        let items = (feed["items"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }.map { item($0, scope: scope) }
+        return ParsedFeed(format: format, title: text(feed["title"], scope: scope),
+                          subtitle: text(feed["description"], scope: scope), link: home, feedURL: resolvedFeedURL,
+                          links: links, authors: authors(feed, scope: scope), language: scope.language,
+                          imageURL: scope.resolve(string(feed["icon"])), iconURL: scope.resolve(string(feed["favicon"])),
+                          items: items, encoding: "utf-8")
+    }
+
+    /// `json10` or `json11` from the version URL; nil when it is not JSON Feed's.
+    static func format(_ version: Any?) -> FeedFormat? {
+        guard let version = string(version)?.lowercased(), version.contains("jsonfeed.org/version/") else { return nil }
+        return version.hasSuffix("/1") || version.hasSuffix("/1.0") ? .json10 : .json11
+    }
+
+    private static func item(_ item: [String: Any], scope feedScope: XMLScope) -> ParsedItem {
+        var scope = feedScope
+        if let language = string(item["language"]) { scope.language = language }
+        let link = scope.resolve(string(item["url"]))
+        var content: [TextConstruct] = []
+        if let html = string(item["content_html"]) {
+            let markupBase = URLResolver.firstAbsolute(link, scope.base)
+            content.append(TextConstruct(HTMLLinks.resolvingRelativeURLs(in: html, base: markupBase), type: .html,
+                                         language: scope.language, base: scope.base))
+        }
+        if let plain = text(item["content_text"], scope: scope) { content.append(plain) }
+        let attachments = (item["attachments"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+        let enclosures = attachments.compactMap { attachment -> (FeedLink, Enclosure)? in
+            guard let url = scope.resolve(string(attachment["url"])) else { return nil }
+            let type = string(attachment["mime_type"])
+            let size = (attachment["size_in_bytes"] as? NSNumber)?.intValue
+            let length = size.flatMap { $0 > 0 ? $0 : nil }
+            return (FeedLink(href: url, rel: "enclosure", type: type, title: string(attachment["title"]), length: length),
+                    Enclosure(url: url, type: type, length: length))
+        }
+        var links = [link.map { FeedLink(href: $0, type: "text/html") },
+                     scope.resolve(string(item["external_url"])).map { FeedLink(href: $0, rel: "related", type: "text/html") }]
+            .compactMap { $0 }
+        links += enclosures.map(\.0)
+        let image = scope.resolve(string(item["image"])) ?? scope.resolve(string(item["banner_image"]))
+        let categories = (item["tags"] as? [Any] ?? []).compactMap { string($0) }.map { Category(term: $0) }
+        return ParsedItem(id: string(item["id"]) ?? (item["id"] as? NSNumber)?.stringValue, title: text(item["title"], scope: scope),
+                          link: link, links: links,
+                          published: string(item["date_published"]).flatMap(FeedDate.parse),
+                          updated: string(item["date_modified"]).flatMap(FeedDate.parse),
+                          authors: authors(item, scope: scope), summary: text(item["summary"], scope: scope),
+                          content: content, categories: categories,
+                          imageURL: image ?? enclosures.first { MediaImage.isImage(medium: nil, type: $0.1.type) }?.1.url,
+                          enclosures: enclosures.map(\.1), language: scope.language)
+    }
+
+    /// 1.1's `authors`, else 1.0's `author`.
+    private static func authors(_ object: [String: Any], scope: XMLScope) -> [Person] {
+        let list = (object["authors"] as? [Any]) ?? [object["author"]].compactMap { $0 }
+        return list.compactMap { $0 as? [String: Any] }.compactMap { author in
+            let person = Person(name: string(author["name"]), url: scope.resolve(string(author["url"])))
+            return person == Person() ? nil : person
+        }
+    }
+
+    private static func text(_ value: Any?, scope: XMLScope) -> TextConstruct? {
+        string(value).map { TextConstruct($0, type: .text, language: scope.language, base: scope.base) }
+    }
+
+    /// A non-empty string value, trimmed.
+    private static func string(_ value: Any?) -> String? {
+        (value as? String)?.trimmedOrNil
+    }
+}

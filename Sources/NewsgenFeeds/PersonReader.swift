@@ -1,0 +1,66 @@
+import Foundation
+import NewsgenModel
+import NewsgenHTML
+
+/// People, as feeds write them: Atom person constructs (`name`, `email`,
+/// `uri`; Atom 0.3's `url`), and RSS's single line (`jane@example.org (Jane Doe)`,
+/// `Jane Doe <jane@example.org>`, or a bare name) split as feedparser splits it.
+enum PersonReader {
+    /// An Atom person construct; nil when it names nobody.
+    static func construct(_ element: DOMElement, scope: XMLScope) -> Person? {
+        var person = Person()
+        for child in element.elements {
+            let value = child.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !value.isEmpty else { continue }
+            switch child.name.lowercased() {
+            case "name": person.name = HTMLText.collapsingWhitespace(value)
+            case "email": person.email = value
+            case "uri", "url", "homepage": person.url = scope.entering(child).resolve(value)
+            default: break
+            }
+        }
+        return person == Person() ? nil : person
+    }
+
+    /// An author element: a person construct when it has child elements, else one line of text.
+    static func author(_ element: DOMElement, scope: XMLScope) -> Person? {
+        element.elements.isEmpty ? line(element.text) : construct(element, scope: scope)
+    }
+
+    private static let emailPattern = try? NSRegularExpression(
+        pattern: #"(([a-zA-Z0-9\_\-\.\+]+)@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.)|(([a-zA-Z0-9\-]+\.)+))([a-zA-Z]{2,4}|[0-9]{1,3})(\]?))(\?subject=\S+)?"#)
+
+    /// A person from one line of text: the first e-mail address found is the
+    /// address, what is left (without the brackets around it) is the name.
+    static func line(_ text: String) -> Person? {
+        var name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { return nil }
+        var email: String?
+        let range = NSRange(name.startIndex..., in: name)
+        if let match = emailPattern?.firstMatch(in: name, range: range), let found = Range(match.range, in: name) {
+            let address = String(name[found])
+            email = address
+            name = name.replacingOccurrences(of: address, with: "")
+            for empty in ["()", "<>", "&lt;&gt;"] { name = name.replacingOccurrences(of: empty, with: "") }
+            name = name.trimmingCharacters(in: .whitespaces)
+            if name.hasPrefix("(") { name.removeFirst() }
+            if name.hasSuffix(")") { name.removeLast() }
+            name = name.trimmingCharacters(in: .whitespaces)
+        }
+        return Person(name: name.isEmpty ? nil : HTMLText.collapsingWhitespace(name), email: email)
+    }
+}
+
+extension Array where Element == Person {
+    /// Adds a person, or completes the one already listed under the same name
+    /// or address (an RSS `author` and a `dc:creator` usually name one person).
+    mutating func merge(_ person: Person) {
+        guard let index = firstIndex(where: { ($0.name != nil && $0.name == person.name) || ($0.email != nil && $0.email == person.email) }) else {
+            append(person)
+            return
+        }
+        self[index].name = self[index].name ?? person.name
+        self[index].email = self[index].email ?? person.email
+        self[index].url = self[index].url ?? person.url
+    }
+}

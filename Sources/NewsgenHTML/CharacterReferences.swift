@@ -1,0 +1,31 @@
+/// Decoding the character references an attribute value may hold (`&amp;`,
+/// `&#38;`, `&#x26;`, and the other XML predefined names), for resolving it.
+enum CharacterReferences {
+    private static let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+
+    static func decode(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            let after = rest[rest.index(after: ampersand)...]
+            if let semicolon = after.prefix(12).firstIndex(of: ";"), let character = character(for: after[..<semicolon]) {
+                result += character
+                rest = after[after.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+
+    private static func character(for name: Substring) -> String? {
+        if let value = named[String(name)] { return value }
+        guard name.hasPrefix("#") else { return nil }
+        let digits = name.dropFirst()
+        let code = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+        return code.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+    }
+}

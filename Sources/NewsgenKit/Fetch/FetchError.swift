@@ -1,0 +1,52 @@
+/// Why a download failed, in words a person can act on. The URL is not part
+/// of the message: the caller puts it in front (`error: URL: reason`).
+public enum FetchError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// Only `http` and `https` are fetched.
+    case unsupportedScheme(String)
+    /// The server answered with a status outside 200–299.
+    case httpStatus(Int)
+    /// The body (announced or received) is over the limit.
+    case tooLarge(limit: Int)
+    /// No complete response before the overall deadline.
+    case timedOut(seconds: Double)
+    /// The connection failed: DNS, refused, TLS, reset…
+    case transport(String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedScheme(let scheme): return "unsupported URL scheme '\(scheme)' (only http and https are fetched)"
+        case .httpStatus(let code): return "the server answered HTTP \(code)\(Self.statusText(code).map { " (\($0))" } ?? "")"
+        case .tooLarge(let limit): return "the response is larger than \(Self.size(limit))"
+        case .timedOut(let seconds): return "no complete response within \(Self.seconds(seconds))"
+        case .transport(let reason): return reason
+        }
+    }
+
+    static func size(_ bytes: Int) -> String {
+        bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MB" : "\(bytes) bytes"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        let whole = value == value.rounded() ? String(Int(value)) : String(value)
+        return whole + (value == 1 ? " second" : " seconds")
+    }
+
+    /// The reason phrases of the statuses a feed URL commonly answers with.
+    static func statusText(_ code: Int) -> String? {
+        switch code {
+        case 301: return "moved permanently"
+        case 304: return "not modified"
+        case 400: return "bad request"
+        case 401: return "unauthorized"
+        case 403: return "forbidden"
+        case 404: return "not found"
+        case 410: return "gone"
+        case 429: return "too many requests"
+        case 500: return "internal server error"
+        case 502: return "bad gateway"
+        case 503: return "service unavailable"
+        case 504: return "gateway timeout"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A small, honest HTTP GET: one request, redirects followed, an overall
+/// deadline and a size cap, the headers the parser needs. Retries and
+/// conditional requests belong to the caller (a later issue builds them on
+/// this).
+///
+/// URLSession's own `timeoutInterval` restarts whenever a byte arrives, so a
+/// server that drips one byte a second would never time out: the deadline
+/// here is for the whole exchange, and the body is counted as it arrives so
+/// an oversized response is cut off instead of buffered.
+public struct HTTPFetcher: Sendable {
+    /// Seconds for the whole exchange, connection to last byte.
+    public var deadline: Double
+    /// The largest body accepted, in bytes.
+    public var maxBytes: Int
+    public var userAgent: String
+
+    /// Sent with every request, so publishers can tell newsgen in their logs.
+    public static let defaultUserAgent = "newsgen/0.1"
+
+    /// A fetcher with a whole-exchange deadline (seconds) and a body limit (bytes).
+    public init(deadline: Double = 30, maxBytes: Int = 20 * 1_048_576, userAgent: String = defaultUserAgent) {
+        self.deadline = deadline
+        self.maxBytes = maxBytes
+        self.userAgent = userAgent
+    }
+
+    /// Downloads `url`; blocks the calling thread until the body is complete,
+    /// the deadline passes or the limit is crossed.
+    public func fetch(_ url: URL) throws(FetchError) -> FetchedDocument {
+        let scheme = url.scheme?.lowercased() ?? ""
+        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: deadline)
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        request.setValue("application/atom+xml, application/rss+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
+                         forHTTPHeaderField: "Accept")
+
+        let download = Download(maxBytes: maxBytes)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = deadline
+        configuration.timeoutIntervalForResource = deadline
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let task = session.dataTask(with: request)
+        task.resume()
+        if download.finished.wait(timeout: .now() + deadline) == .timedOut {
+            task.cancel()
+            throw .timedOut(seconds: deadline)
+        }
+        return try download.result(requested: url)
+    }
+}
+
+/// The delegate that collects one response; its state is guarded by a lock
+/// because URLSession calls it on its own queue.
+private final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let finished = DispatchSemaphore(value: 0)
+    private let maxBytes: Int
+    private let lock = NSLock()
+    private var body = Data()
+    private var response: HTTPURLResponse?
+    private var failure: FetchError?
+
+    init(maxBytes: Int) { self.maxBytes = maxBytes }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        let http = response as? HTTPURLResponse
+        let failure: FetchError? = if let http, !(200...299).contains(http.statusCode) {
+            .httpStatus(http.statusCode)
+        } else if response.expectedContentLength > Int64(maxBytes) {
+            .tooLarge(limit: maxBytes)
+        } else {
+            nil
+        }
+        lock.withLock {
+            self.response = http
+            if self.failure == nil { self.failure = failure }
+        }
+        guard failure != nil else { completionHandler(.allow); return }
+        completionHandler(.cancel)
+        // FoundationNetworking does not always report a task cancelled by its
+        // disposition, so end it and the wait here (a second signal is harmless).
+        dataTask.cancel()
+        finished.signal()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let over = lock.withLock { () -> Bool in
+            guard failure == nil else { return false }
+            body.append(data)
+            if body.count > maxBytes {
+                failure = .tooLarge(limit: maxBytes)
+                body = Data()
+                return true
+            }
+            return false
+        }
+        if over { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        lock.withLock {
+            if failure == nil, let error { failure = .transport(Self.describe(error)) }
+        }
+        finished.signal()
+    }
+
+    func result(requested url: URL) throws(FetchError) -> FetchedDocument {
+        let (body, response, failure) = lock.withLock { (self.body, self.response, self.failure) }
+        if let failure { throw failure }
+        guard let response else { throw .transport("the server sent no HTTP response") }
+        func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
+        return FetchedDocument(data: body, url: response.url ?? url, contentType: header("Content-Type"),
+                               contentLocation: header("Content-Location"), contentLanguage: header("Content-Language"))
+    }
+
+    /// URLError's codes in words; Foundation's own descriptions on Linux are only domain and number.
+    static func describe(_ error: Error) -> String {
+        guard let urlError = error as? URLError else { return (error as NSError).localizedDescription }
+        switch urlError.code {
+        case .cannotConnectToHost: return "could not connect (connection refused)"
+        case .cannotFindHost, .dnsLookupFailed: return "host not found"
+        case .timedOut: return "the connection timed out"
+        case .networkConnectionLost: return "the connection was closed before the response was complete"
+        case .notConnectedToInternet: return "no network connection"
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: return "too many or broken redirects"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            return "the TLS connection failed (certificate or handshake)"
+        case .badServerResponse: return "the server's response was not valid HTTP"
+        case .unsupportedURL, .badURL: return "the URL is not valid"
+        default: return "network error (URLError \(urlError.code.rawValue))"
+        }
+    }
+}

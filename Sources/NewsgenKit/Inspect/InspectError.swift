@@ -1,0 +1,14 @@
+/// Why `newsgen inspect` could not show a feed: the file or URL as the user
+/// gave it and the reason, printed as `error: SOURCE: REASON`.
+public struct InspectError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var source: String
+    public var reason: String
+
+    /// An error about `source` (as the user typed it) for `reason` (one line, no source in it).
+    public init(source: String, _ reason: String) {
+        self.source = source
+        self.reason = reason
+    }
+
+    public var description: String { "\(source): \(reason)" }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import NewsgenFeeds
+import NewsgenModel
+
+/// `newsgen inspect`: read one feed from a file or an http(s) URL, parse it
+/// and show it as JSON Feed 1.1 — what newsgen understood of a feed, before
+/// any identity, archive or rendering.
+public struct Inspector: Sendable {
+    /// Downloads `http`/`https` sources; swapped in tests.
+    public var fetcher: HTTPFetcher
+    /// The parser's input limit (and the download limit).
+    public var maxBytes: Int
+
+    /// An inspector with the defaults `newsgen inspect` uses: a 30-second
+    /// deadline and the parser's 20 MB limit.
+    public init(fetcher: HTTPFetcher = HTTPFetcher(), maxBytes: Int = FeedParser.defaultMaxBytes) {
+        self.fetcher = fetcher
+        self.maxBytes = maxBytes
+    }
+
+    /// Reads and parses `source` (a path, relative to `currentDirectory`, or a URL).
+    /// - Parameter contentType: Stands in for the HTTP `Content-Type` header a
+    ///   file lacks; for a URL it overrides the header the server sent.
+    public func parse(_ source: String, contentType: String? = nil, currentDirectory: URL) throws(InspectError) -> ParsedFeed {
+        let loaded = try load(source, currentDirectory: currentDirectory)
+        let feed: ParsedFeed
+        do {
+            feed = try FeedParser.parse(loaded.data, baseURL: loaded.baseURL,
+                                        contentType: contentType ?? loaded.contentType, maxBytes: maxBytes)
+        } catch {
+            throw InspectError(source: source, error.description)
+        }
+        guard let language = loaded.contentLanguage else { return feed }
+        return feed.withDefaultLanguage(language)
+    }
+
+    /// `parse`, as the JSON text `newsgen inspect` prints.
+    public func inspect(_ source: String, contentType: String? = nil, currentDirectory: URL) throws(InspectError) -> String {
+        JSONFeed(try parse(source, contentType: contentType, currentDirectory: currentDirectory)).jsonText
+    }
+
+    /// The document's bytes and what stands in for HTTP metadata.
+    private struct Loaded {
+        var data: Data
+        var baseURL: String
+        var contentType: String?
+        var contentLanguage: String?
+    }
+
+    private func load(_ source: String, currentDirectory: URL) throws(InspectError) -> Loaded {
+        if let scheme = Self.urlScheme(of: source) {
+            guard scheme == "http" || scheme == "https", let url = URL(string: source), url.host != nil else {
+                if scheme == "http" || scheme == "https" { throw InspectError(source: source, "not a valid URL") }
+                throw InspectError(source: source, FetchError.unsupportedScheme(scheme).description)
+            }
+            var fetcher = self.fetcher
+            fetcher.maxBytes = min(fetcher.maxBytes, maxBytes)
+            do {
+                let document = try fetcher.fetch(url)
+                let language = document.contentLanguage?.split(separator: ",").first
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+                return Loaded(data: document.data, baseURL: document.baseURL.absoluteString,
+                              contentType: document.contentType, contentLanguage: language)
+            } catch {
+                throw InspectError(source: source, error.description)
+            }
+        }
+        let file = URL(fileURLWithPath: source, relativeTo: currentDirectory).standardizedFileURL
+        if FileSystem.isDirectory(file) { throw InspectError(source: source, "is a folder, not a feed file") }
+        guard FileSystem.exists(file) else { throw InspectError(source: source, "not found") }
+        // Refuse an oversized file before reading it, with the parser's own words.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int, size > maxBytes {
+            throw InspectError(source: source, "document too large: \(size) bytes, the limit is \(maxBytes) bytes")
+        }
+        do {
+            return Loaded(data: try Data(contentsOf: file), baseURL: file.absoluteString)
+        } catch {
+            throw InspectError(source: source, "cannot be read (\(FileSystem.reason(error)))")
+        }
+    }
+
+    /// The lowercased scheme when `source` looks like `scheme://…`; nil for a path.
+    static func urlScheme(of source: String) -> String? {
+        guard let separator = source.range(of: "://") else { return nil }
+        let scheme = source[..<separator.lowerBound]
+        guard let first = scheme.first, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        return scheme.lowercased()
+    }
+}

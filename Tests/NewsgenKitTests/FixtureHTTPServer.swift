@@ -1,0 +1,128 @@
+import Foundation
+
+/// A local HTTP server for fetch tests: Python's http.server on 127.0.0.1 and a
+/// free port, started by the test and stopped by it. Routes:
+/// `/feed.xml` (an RSS feed, `Content-Type: application/rss+xml; charset=utf-8`),
+/// `/agent` (echoes the User-Agent), `/located` (with Content-Location and
+/// Content-Language), `/redirect` (302 to /feed.xml), `/missing` (404),
+/// `/announced-huge` (Content-Length of 50 MB), `/chunked-big` (2 MB without a
+/// length), `/drip` (one byte every 0.2 s for 20 s).
+final class FixtureHTTPServer {
+    static let feed = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <rss version="2.0"><channel><title>Fixture</title><link>http://example.com/</link>
+    <item><title>One</title><link>/one</link><guid isPermaLink="false">one</guid></item>
+    </channel></rss>
+    """
+
+    /// The child inherits the signal mask of the test's worker thread, where
+    /// libdispatch blocks SIGTERM: the script unblocks it so `stop()` works.
+    static let script = #"""
+    import http.server, signal, sys, time
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    FEED = sys.argv[1].encode()
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        def log_message(self, *args): pass
+        def send(self, status, body, headers=()):
+            self.send_response(status)
+            for key, value in headers: self.send_header(key, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        def do_GET(self):
+            if self.path == "/feed.xml":
+                self.send(200, FEED, [("Content-Type", "application/rss+xml; charset=utf-8")])
+            elif self.path == "/agent":
+                self.send(200, self.headers.get("User-Agent", "").encode(), [("Content-Type", "text/plain")])
+            elif self.path == "/located":
+                self.send(200, FEED, [("Content-Type", "text/xml"), ("Content-Location", "http://example.org/base/feed"),
+                                      ("Content-Language", "fr")])
+            elif self.path == "/redirect":
+                self.send(302, b"", [("Location", "/feed.xml")])
+            elif self.path == "/missing":
+                self.send(404, b"not here", [("Content-Type", "text/plain")])
+            elif self.path == "/announced-huge":
+                self.send_response(200)
+                self.send_header("Content-Length", str(50 * 1024 * 1024))
+                self.end_headers()
+                try:
+                    self.wfile.write(b"x" * 65536)
+                except OSError:
+                    pass
+            elif self.path == "/chunked-big":
+                self.send_response(200)
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                try:
+                    for _ in range(32):
+                        chunk = b"y" * 65536
+                        self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                    self.wfile.write(b"0\r\n\r\n")
+                except OSError:
+                    pass
+            elif self.path == "/drip":
+                self.send_response(200)
+                self.send_header("Content-Length", "100")
+                self.end_headers()
+                try:
+                    for _ in range(100):
+                        self.wfile.write(b"z")
+                        self.wfile.flush()
+                        time.sleep(0.2)
+                except OSError:
+                    pass
+            else:
+                self.send(404, b"", [])
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """#
+
+    /// True when `python3` can be run (the tests that need the server are skipped otherwise).
+    static let pythonAvailable: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "--version"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    let process = Process()
+    let port: Int
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", "-c", Self.script, Self.feed]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown)
+        }
+        self.port = port
+    }
+
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// Ends the server: SIGTERM, then SIGKILL if it is still there after a second.
+    func stop() {
+        process.terminate()
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
