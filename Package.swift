@@ -38,12 +38,14 @@ let package = Package(
         .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML"]),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenKit"]),
 
+        // Helpers shared by the test targets (fixture HTTP servers).
+        .target(name: "NewsgenTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NewsgenModelTests", dependencies: ["NewsgenModel"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "NewsgenFeedsTests", dependencies: ["NewsgenFeeds"]),
         .testTarget(name: "NewsgenHTMLTests", dependencies: ["NewsgenHTML"]),
-        .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["newsgen", "NewsgenModel"]),
+        .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit", "NewsgenTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["newsgen", "NewsgenModel", "NewsgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

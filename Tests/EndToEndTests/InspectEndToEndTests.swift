@@ -180,7 +180,7 @@ struct InspectEndToEndTests {
         <item><title>One</title><link>/posts/one</link><guid isPermaLink="false">one</guid></item>
         </channel></rss>
         """
-        let server = try FeedHTTPServer(body: feed, contentType: "application/rss+xml; charset=utf-8")
+        let server = try FeedHTTPServer.start(body: feed, contentType: "application/rss+xml; charset=utf-8")
         defer { server.stop() }
         let site = try TemporarySite.sample()
         defer { site.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenTestSupport
 
 /// A local HTTP server for fetch tests: Python's http.server on 127.0.0.1 and a
 /// free port, started by the test and stopped by it. Routes:
@@ -7,7 +8,7 @@ import Foundation
 /// Content-Language), `/redirect` (302 to /feed.xml), `/missing` (404),
 /// `/announced-huge` (Content-Length of 50 MB), `/chunked-big` (2 MB without a
 /// length), `/drip` (one byte every 0.2 s for 20 s).
-final class FixtureHTTPServer {
+enum FixtureHTTPServer {
     static let feed = """
     <?xml version="1.0" encoding="utf-8"?>
     <rss version="2.0"><channel><title>Fixture</title><link>http://example.com/</link>
@@ -15,11 +16,8 @@ final class FixtureHTTPServer {
     </channel></rss>
     """
 
-    /// The child inherits the signal mask of the test's worker thread, where
-    /// libdispatch blocks SIGTERM: the script unblocks it so `stop()` works.
-    static let script = #"""
-    import http.server, signal, sys, time
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    /// The routes above, for `PythonHTTPServer`.
+    static let handler = #"""
     FEED = sys.argv[1].encode()
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -74,55 +72,11 @@ final class FixtureHTTPServer {
                     pass
             else:
                 self.send(404, b"", [])
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    server.serve_forever()
     """#
 
-    /// True when `python3` can be run (the tests that need the server are skipped otherwise).
-    static let pythonAvailable: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "--version"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static var pythonAvailable: Bool { PythonHTTPServer.pythonAvailable }
 
-    let process = Process()
-    let port: Int
-
-    init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", Self.script, Self.feed]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw CocoaError(.fileReadUnknown)
-        }
-        self.port = port
-    }
-
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
-
-    /// Ends the server: SIGTERM, then SIGKILL if it is still there after a second.
-    func stop() {
-        process.terminate()
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+    static func start() throws -> PythonHTTPServer {
+        try PythonHTTPServer(handler: handler, arguments: [feed])
     }
 }

@@ -1,75 +1,76 @@
 import Foundation
+import NewsgenTestSupport
 import Testing
 @testable import NewsgenKit
 
 @Suite("HTTP fetch", .serialized, .enabled(if: FixtureHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
 struct HTTPFetcherTests {
     @Test func downloadsTheBodyWithTheHeadersTheParserNeeds() throws {
-        let server = try FixtureHTTPServer()
+        let server = try FixtureHTTPServer.start()
         defer { server.stop() }
-        let document = try HTTPFetcher().fetch(server.url("/feed.xml"))
+        let document = try HTTPFetcher().fetch(server.endpoint("/feed.xml"))
         #expect(String(decoding: document.data, as: UTF8.self) == FixtureHTTPServer.feed)
         #expect(document.contentType == "application/rss+xml; charset=utf-8")
-        #expect(document.url == server.url("/feed.xml"))
-        #expect(document.baseURL == server.url("/feed.xml"))
+        #expect(document.url == server.endpoint("/feed.xml"))
+        #expect(document.baseURL == server.endpoint("/feed.xml"))
         #expect(document.contentLocation == nil)
     }
 
     @Test func sendsNewsgensUserAgent() throws {
-        let server = try FixtureHTTPServer()
+        let server = try FixtureHTTPServer.start()
         defer { server.stop() }
-        let document = try HTTPFetcher().fetch(server.url("/agent"))
+        let document = try HTTPFetcher().fetch(server.endpoint("/agent"))
         #expect(String(decoding: document.data, as: UTF8.self) == "newsgen/0.1")
     }
 
     @Test func followsRedirectsAndReportsTheFinalURL() throws {
-        let server = try FixtureHTTPServer()
+        let server = try FixtureHTTPServer.start()
         defer { server.stop() }
-        let document = try HTTPFetcher().fetch(server.url("/redirect"))
-        #expect(document.url == server.url("/feed.xml"))
+        let document = try HTTPFetcher().fetch(server.endpoint("/redirect"))
+        #expect(document.url == server.endpoint("/feed.xml"))
         #expect(document.contentType == "application/rss+xml; charset=utf-8")
     }
 
     @Test func contentLocationBecomesTheBaseURL() throws {
-        let server = try FixtureHTTPServer()
+        let server = try FixtureHTTPServer.start()
         defer { server.stop() }
-        let document = try HTTPFetcher().fetch(server.url("/located"))
+        let document = try HTTPFetcher().fetch(server.endpoint("/located"))
         #expect(document.contentLocation == "http://example.org/base/feed")
         #expect(document.contentLanguage == "fr")
         #expect(document.baseURL.absoluteString == "http://example.org/base/feed")
     }
 
     @Test func anErrorStatusIsAFailureWithTheCode() throws {
-        let server = try FixtureHTTPServer()
+        let server = try FixtureHTTPServer.start()
         defer { server.stop() }
-        #expect(throws: FetchError.httpStatus(404)) { try HTTPFetcher().fetch(server.url("/missing")) }
+        #expect(throws: FetchError.httpStatus(404)) { try HTTPFetcher().fetch(server.endpoint("/missing")) }
         #expect(FetchError.httpStatus(404).description == "the server answered HTTP 404 (not found)")
         #expect(FetchError.httpStatus(418).description == "the server answered HTTP 418")
     }
 
     @Test func aBodyOverTheLimitIsRefusedWhetherAnnouncedOrNot() throws {
-        let server = try FixtureHTTPServer()
+        let server = try FixtureHTTPServer.start()
         defer { server.stop() }
-        #expect(throws: FetchError.tooLarge(limit: 20 * 1_048_576)) { try HTTPFetcher().fetch(server.url("/announced-huge")) }
+        #expect(throws: FetchError.tooLarge(limit: 20 * 1_048_576)) { try HTTPFetcher().fetch(server.endpoint("/announced-huge")) }
         #expect(throws: FetchError.tooLarge(limit: 1_048_576)) {
-            try HTTPFetcher(maxBytes: 1_048_576).fetch(server.url("/chunked-big"))
+            try HTTPFetcher(maxBytes: 1_048_576).fetch(server.endpoint("/chunked-big"))
         }
         #expect(FetchError.tooLarge(limit: 20 * 1_048_576).description == "the response is larger than 20 MB")
     }
 
     @Test func theDeadlineCoversTheWholeExchange() throws {
-        let server = try FixtureHTTPServer()
+        let server = try FixtureHTTPServer.start()
         defer { server.stop() }
         let started = Date()
-        #expect(throws: FetchError.timedOut(seconds: 1)) { try HTTPFetcher(deadline: 1).fetch(server.url("/drip")) }
+        #expect(throws: FetchError.timedOut(seconds: 1)) { try HTTPFetcher(deadline: 1).fetch(server.endpoint("/drip")) }
         #expect(Date().timeIntervalSince(started) < 5, "a server dripping a byte every 0.2 s must not hold the fetch")
         #expect(FetchError.timedOut(seconds: 1).description == "no complete response within 1 second")
         #expect(FetchError.timedOut(seconds: 30).description == "no complete response within 30 seconds")
     }
 
     @Test func aClosedPortIsAConnectionError() throws {
-        let server = try FixtureHTTPServer()
-        let url = server.url("/feed.xml")
+        let server = try FixtureHTTPServer.start()
+        let url = server.endpoint("/feed.xml")
         server.stop()
         #expect(throws: FetchError.transport("could not connect (connection refused)")) { try HTTPFetcher(deadline: 5).fetch(url) }
     }
