@@ -78,6 +78,7 @@ NOT_MODELLED = {
     "image.details": "RSS `image` title, link, width, height and description: only the image URL is modelled",
     "entry.subtitle": "an item-level subtitle (`itunes:subtitle`): items have a title, summary and content",
     "link.hreflang": "`hreflang` of Atom links",
+    "date text": "a date as the feed wrote it (`published`, `updated`, `created` as strings): newsgen keeps the instant (`*_parsed`) and prints it in RFC 3339",
     "feed.created": "a feed's creation date (`dcterms:created` on a channel): feeds have published and updated dates",
     "newlocation": "`itunes:new-feed-url` (a feed announcing its move): sources are configured in site.json",
     "bozo_exception": "feedparser's exception classes: newsgen records that a document was ill-formed and why, as a message",
@@ -105,6 +106,7 @@ NOT_MODELLED_KEYS = {
     "image.details": ["image.title", "image.link", "image.width", "image.height", "image.description"],
     "entry.subtitle": ["entry.subtitle", "entry.subtitle_detail"],
     "link.hreflang": ["link.hreflang"],
+    "date text": ["published", "updated", "created"],
     "feed.created": ["feed.created", "feed.created_parsed"],
     "newlocation": ["newlocation"],
     "bozo_exception": ["bozo_exception"],
@@ -115,11 +117,11 @@ KEY_TO_FIELD = {key: name for name, keys in NOT_MODELLED_KEYS.items() for key in
 MODELLED_KEYS = {
     "result": {"feed", "entries", "bozo", "encoding", "version"},
     "feed": {"title", "title_detail", "subtitle", "subtitle_detail", "rights", "rights_detail", "link", "links",
-             "id", "author", "author_detail", "authors", "contributors", "language", "published",
-             "published_parsed", "updated", "updated_parsed", "generator", "generator_detail", "image", "logo",
+             "id", "author", "author_detail", "authors", "contributors", "language",
+             "published_parsed", "updated_parsed", "generator", "generator_detail", "image", "logo",
              "icon", "tags", "href"},
     "entry": {"id", "guidislink", "title", "title_detail", "link", "links", "summary", "summary_detail", "content",
-              "published", "published_parsed", "updated", "updated_parsed", "created", "created_parsed", "author",
+              "published_parsed", "updated_parsed", "created_parsed", "author",
               "author_detail", "authors", "contributors", "tags", "enclosures", "image", "comments", "language",
               "rights", "rights_detail"},
     "image": {"href"},
@@ -362,9 +364,9 @@ def set_common(target: FeedParserDict, ext: dict, links_key: str = "links"):
     if categories:
         target["tags"] = TracedList([tag(c, f"{target.path}.tags[{i}]") for i, c in enumerate(categories)],
                                     f"{target.path}.tags")
+    # Only the instant: the date's original text is not modelled (see NOT_MODELLED).
     for key in ("published", "updated", "created"):
         if ext.get(key):
-            target[key] = ext[key]
             target[f"{key}_parsed"] = parsed_time(ext[key])
 
 

@@ -101,7 +101,9 @@ class AdapterTests(unittest.TestCase):
         self.assertEqual(self.entry["links"][1]["length"], "100")
         self.assertEqual(self.entry["author"], "bob@example.com")
         self.assertEqual(self.entry["issued_parsed"], (2004, 1, 1, 19, 48, 21, 3, 1, 0))
-        self.assertEqual(self.entry["created"], "2003-12-31T10:14:55Z")
+        self.assertEqual(self.entry["created_parsed"], (2003, 12, 31, 10, 14, 55, 2, 365, 0))
+        with self.assertRaises(runner.NotModelled):
+            self.entry["created"]  # the date's original text is not modelled
         self.assertEqual(self.entry["image"]["href"], "http://example.com/1.jpg")
         self.assertEqual(self.entry["language"], "fr")
         self.assertEqual(self.entry["copyright"], "(c) Bob")

@@ -42,7 +42,9 @@ public struct Inspector: Sendable {
     /// The document's bytes and what stands in for HTTP metadata.
     private struct Loaded {
         var data: Data
-        var baseURL: String
+        /// The document's address for relative links; nil for a file, whose links
+        /// resolve against the feed's own link, as in `newsgen build`.
+        var baseURL: String?
         var contentType: String?
         var contentLanguage: String?
     }
@@ -73,7 +75,7 @@ public struct Inspector: Sendable {
             throw InspectError(source: source, "document too large: \(size) bytes, the limit is \(maxBytes) bytes")
         }
         do {
-            return Loaded(data: try Data(contentsOf: file), baseURL: file.absoluteString)
+            return Loaded(data: try Data(contentsOf: file), baseURL: nil)
         } catch {
             throw InspectError(source: source, "cannot be read (\(FileSystem.reason(error)))")
         }
