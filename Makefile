@@ -10,8 +10,13 @@ SCRATCH ?= .build
 # Extra options for the conformance runner, e.g. ARGS="--list-failures rss".
 ARGS ?=
 CONFORMANCE := Tests/Conformance/feedparser_conformance.py
+# The headless-Chromium XSS check (Tests/Browser) and the binary it builds its site with.
+BROWSER_CHECK := Tests/Browser/xss_browser_check.py
+BROWSER_BIN ?= $(BIN)
 
 .PHONY: run test build deps bench clean conformance
+.PHONY: browser-test browser-check browser-deps
+.PHONY: bench-hostile
 
 ## Install the missing Debian packages (apt-get update first, once).
 deps:
@@ -42,6 +47,7 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory browser-check BROWSER_BIN=$(BIN)
 	@if command -v python3 >/dev/null 2>&1; then \
 	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Conformance && \
 	  python3 $(CONFORMANCE) --check --binary $(BIN); \
@@ -58,6 +64,36 @@ conformance: deps
 bench: deps
 	$(SWIFT) build -c release
 	@bash Tests/Benchmarks/bench.sh .build/release/newsgen
+
+## Hostile feeds (100,000 items, a 50 MB body, deep nesting, entity bombs…) through a
+## release binary: each must be refused or processed within 10 s and 500 MB. CASES=… picks some.
+bench-hostile: deps
+	@[ -x /usr/bin/time ] || { echo "Installing: time"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time </dev/null; }
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
+	@bash Tests/Benchmarks/hostile.sh $(SCRATCH)/release/newsgen $(CASES)
+
+## XSS vectors through a real build, loaded in headless Chromium with and without the CSP.
+browser-test: deps browser-deps
+	$(SWIFT) build --scratch-path $(SCRATCH) --product newsgen
+	@$(MAKE) --no-print-directory browser-check BROWSER_BIN=$(SCRATCH)/debug/newsgen
+
+browser-check: browser-deps
+	PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Browser -p 'test_*.py'
+	PYTHONDONTWRITEBYTECODE=1 python3 $(BROWSER_CHECK) $(BROWSER_BIN)
+
+## Debian's chromium and chromium-driver (apt-get update first) and selenium (pip), when missing.
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing: chromium chromium-driver"; \
+	    $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver </dev/null; \
+	  else \
+	    echo "The browser check needs Debian's chromium and chromium-driver (/usr/bin/chromium, /usr/bin/chromedriver)."; exit 1; \
+	  fi; \
+	fi
+	@python3 -c 'import selenium' 2>/dev/null || { echo "Installing: selenium (pip)"; \
+	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
+	  python3 -m pip install --quiet selenium </dev/null || python3 -m pip install --quiet --break-system-packages selenium </dev/null; }
 
 clean:
 	rm -rf .build

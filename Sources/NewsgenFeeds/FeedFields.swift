@@ -41,8 +41,8 @@ struct FeedFields: Sendable, Equatable {
     func item(scope: XMLScope, mediaImage: String?) -> ParsedItem {
         ParsedItem(id: id, guidIsLink: guidIsLink, title: title, link: link, links: links,
                    published: published ?? dublinCoreDate, updated: updated ?? dublinCoreDate, created: created,
-                   authors: authors, contributors: contributors, summary: summary, content: content,
-                   categories: categories,
+                   authors: authors.merged(), contributors: contributors.merged(), summary: summary, content: content,
+                   categories: categories.uniqued(),
                    imageURL: mediaImage ?? itunesImageURL ?? enclosures.first { MediaImage.isImage(medium: nil, type: $0.type) }?.url,
                    enclosures: enclosures, language: language ?? scope.language, commentsURL: commentsURL, rights: rights)
     }
@@ -50,9 +50,9 @@ struct FeedFields: Sendable, Equatable {
     /// The fields as a feed of `format` with these items; `rootLanguage` is the root element's `xml:lang`.
     func feed(format: FeedFormat, rootLanguage: String?, items: [ParsedItem]) -> ParsedFeed {
         ParsedFeed(format: format, title: title, subtitle: subtitle, rights: rights, link: link,
-                   feedURL: links.first { $0.rel == "self" }?.href, links: links, id: id, authors: authors,
-                   contributors: contributors, language: (language ?? rootLanguage)?.replacingOccurrences(of: "_", with: "-"),
+                   feedURL: links.first { $0.rel == "self" }?.href, links: links, id: id, authors: authors.merged(),
+                   contributors: contributors.merged(), language: (language ?? rootLanguage)?.replacingOccurrences(of: "_", with: "-"),
                    published: published, updated: updated ?? dublinCoreDate, generator: generator,
-                   imageURL: itunesImageURL ?? imageURL, iconURL: iconURL, categories: categories, items: items)
+                   imageURL: itunesImageURL ?? imageURL, iconURL: iconURL, categories: categories.uniqued(), items: items)
     }
 }

@@ -7,7 +7,8 @@ import NewsgenModel
 /// the format is decided by the root element, and each format has its own small
 /// reader over a Swift copy of the XML tree (see `FeedReader`), so formats can
 /// be added without touching the others. Parsing never reads the network or
-/// the disk, never resolves external entities, and refuses oversized input.
+/// the disk, never resolves external entities, and refuses oversized input:
+/// more than `maxBytes`, or more markup or items than `ParseLimits` allows.
 public enum FeedParser {
     /// The default input limit, 20 MB, matching `fetch.maxFeedMB`'s default.
     public static let defaultMaxBytes = 20 * 1024 * 1024
@@ -26,16 +27,25 @@ public enum FeedParser {
     ///     for a file: its charset and media type take part in deciding the
     ///     character encoding (see `DocumentDecoder`).
     ///   - maxBytes: Larger input is refused before any parsing.
+    ///   - limits: Markup and item counts beyond which the document is refused
+    ///     (`.limitExceeded`), the markup ones before any parsing.
     /// - Returns: The feed; `illFormedReason` says why when the document was not
     ///   well-formed but could still be read, `encoding` what it was read in.
     public static func parse(_ data: Data, baseURL: String? = nil, contentType: String? = nil,
-                             maxBytes: Int = defaultMaxBytes) throws(FeedParseError) -> ParsedFeed {
+                             maxBytes: Int = defaultMaxBytes, limits: ParseLimits = .default) throws(FeedParseError) -> ParsedFeed {
         guard data.count <= maxBytes else { throw FeedParseError(.tooLarge(size: data.count, limit: maxBytes)) }
         guard hasContent(data) else { throw FeedParseError(.emptyDocument) }
-        if JSONFeedReader.looksLikeJSON(data) { return try JSONFeedReader.read(data, baseURL: baseURL) }
+        if JSONFeedReader.looksLikeJSON(data) {
+            try MarkupScan.checkJSON(data, limits: limits)
+            let feed = try JSONFeedReader.read(data, baseURL: baseURL)
+            guard feed.items.count <= limits.items else { throw tooManyItems(limits) }
+            return feed
+        }
         let decoded = DocumentDecoder.decode(data, contentType: contentType)
-        let document = try LibXMLDocument.parse(decoded.data)
+        let document = try LibXMLDocument.parse(decoded.data, limits: limits)
         let root = document.root
+        // Counted before the readers make an item of each.
+        guard itemElementCount(root) <= limits.items else { throw tooManyItems(limits) }
         for reader in readers where reader.accepts(root) {
             var feed = reader.read(FeedDocument(root: root, baseURL: baseURL, head: DocumentHead(decoded.data)))
             feed.encoding = decoded.encoding
@@ -47,6 +57,29 @@ public enum FeedParser {
             throw FeedParseError(.unsupportedFormat(root: root.qualifiedName, namespace: root.namespace))
         }
         throw FeedParseError(.notAFeed(root: root.qualifiedName))
+    }
+
+    /// `item` and `entry` elements (any namespace) among the root's children and
+    /// grandchildren: where RSS, RDF and Atom keep their items.
+    private static func itemElementCount(_ root: DOMElement) -> Int {
+        var count = 0
+        for case .element(let child) in root.children {
+            if isItemName(child.name) { count += 1 }
+            for case .element(let grandchild) in child.children where isItemName(grandchild.name) { count += 1 }
+        }
+        return count
+    }
+
+    /// `item` or `entry` in any case, as the readers match names.
+    private static func isItemName(_ name: String) -> Bool {
+        let length = name.utf8.count
+        guard length == 4 || length == 5 else { return false }
+        let lowered = name.lowercased()
+        return lowered == "item" || lowered == "entry"
+    }
+
+    private static func tooManyItems(_ limits: ParseLimits) -> FeedParseError {
+        FeedParseError(.limitExceeded(line: 0, column: 0, limit: "the feed has more than \(limits.items) items"))
     }
 
     /// False for input that is only whitespace and byte-order marks.

@@ -9,8 +9,14 @@ import CLibXML2
 /// (libxml2 keeps its limits: 256 levels of nesting, 10 MB in one text), always
 /// `XML_PARSE_NONET`. Internal entities the document declares itself are
 /// expanded here, under a budget, so a "billion laughs" cannot hang or exhaust
-/// memory; external entities are never resolved. A fresh parser context per
-/// call keeps parsing thread-safe.
+/// memory; external entities are never resolved. Before libxml2 sees the
+/// bytes, `MarkupScan` refuses a document with more markup than `ParseLimits`
+/// allows (attributes per element, nodes, DOCTYPE size), which libxml2 2.9
+/// would otherwise parse in quadratic time or in unbounded memory. A fresh
+/// parser context per call keeps parsing thread-safe.
+///
+/// Memory: each node of libxml2's tree is freed as soon as it has been copied,
+/// so the two trees are never both whole at once.
 ///
 /// Ill-formed input: a document that is not well-formed is parsed a second time
 /// in libxml2's recovery mode, as feedparser falls back to its loose parser;
@@ -43,11 +49,12 @@ enum LibXMLDocument {
     /// Recovery, with every entity reference routed through `libXMLEntityLookup`.
     private static let recoveryOptions = options | XML_PARSE_RECOVER.rawValue | XML_PARSE_OLDSAX.rawValue
 
-    /// Parses UTF-8 `data` (already size-checked by the caller).
-    static func parse(_ data: Data) throws(FeedParseError) -> Parsed {
+    /// Parses UTF-8 `data` (already size-checked by the caller) within `limits`.
+    static func parse(_ data: Data, limits: ParseLimits = .default) throws(FeedParseError) -> Parsed {
         guard initialized, data.count <= Int(Int32.max) else {
             throw FeedParseError(.tooLarge(size: data.count, limit: Int(Int32.max)))
         }
+        try MarkupScan.check(data, limits: limits)
         let strict = try attempt(data, recovering: false)
         if let root = strict.root {
             return Parsed(root: root, illFormedReason: strict.diagnostics.firstProblem?.error.description)
@@ -141,6 +148,11 @@ enum LibXMLDocument {
                     break // comments, processing instructions
                 }
                 cursor = node.pointee.next
+                // Copied: free it now (never an entity's own nodes, which later references share).
+                if depth == 0 {
+                    xmlUnlinkNode(node)
+                    xmlFreeNode(node)
+                }
             }
         }
 
@@ -207,13 +219,17 @@ enum LibXMLDocument {
             if budget < 0 { throw FeedParseError(.entityExpansionLimit) }
         }
 
+        /// Adds `text`, joined to a text node just before it. The previous text is
+        /// taken out of the array first so it is appended to in place: a run of
+        /// many small pieces (text between entity references) stays linear.
         private func appendText(_ text: String, to children: inout [DOMNode]) {
             guard !text.isEmpty else { return }
-            if case .text(let previous)? = children.last {
-                children[children.count - 1] = .text(previous + text)
-            } else {
+            guard case .text? = children.last, case .text(var previous) = children.removeLast() else {
                 children.append(.text(text))
+                return
             }
+            previous += text
+            children.append(.text(previous))
         }
     }
 }

@@ -35,9 +35,11 @@ enum HTMLFragment {
         _ = initialized
         // NUL would end the parse early in places; the replacement character is what browsers show.
         let cleaned = html.contains("\u{0}") ? String(html.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }) : html
+        // Cut what would make libxml2 slow or huge (see `HTMLInputBounds`).
+        let bounded = HTMLInputBounds.apply(cleaned)
         // An explicit html/body pair means leading text and head-like elements stay
         // in document order instead of being moved into an implied <head>.
-        let wrapped = Array(("<html><body>" + cleaned + "</body></html>").utf8)
+        let wrapped = Array(("<html><body>" + bounded + "</body></html>").utf8)
         guard wrapped.count < Int(Int32.max) else { return }
         let document = wrapped.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in

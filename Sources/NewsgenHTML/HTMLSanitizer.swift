@@ -10,20 +10,30 @@
 /// - Elements on the allowlist are kept with only their listed attributes.
 /// - Active content, forms, metadata, SVG and MathML are removed with their
 ///   content; any other unknown element is unwrapped (its content kept).
-/// - `on*` handlers and `style` never survive. URL attributes keep only http,
+/// - `on*` handlers and `style` never survive (no CSS from feeds at all, so
+///   no `url()` or `expression()` either). URL attributes keep only http,
 ///   https, mailto and relative URLs (see `URLPolicy`), resolved against
-///   `baseURL` when one is given; fragment-only links stay as written.
+///   `baseURL` when one is given; fragment-only links stay as written. Data
+///   URLs are refused everywhere, images included. An image's `srcset` stays
+///   only when every candidate passes the same test.
 /// - Links to another host get `rel="noopener noreferrer nofollow"`.
 /// - A task-list checkbox is kept, always disabled; an image without a usable
 ///   `src` is removed.
+/// - An `<iframe>` is kept only from an allowed embed host, https only,
+///   rewritten to a fixed sandboxed form (see `EmbedPolicy`); all others go.
 ///
 /// Limits inherited from libxml2, both on the safe side: it knows HTML 4's
 /// named entities only (`&colon;` stays literal text, escaped on output), and
 /// it stops at 256 open elements, so content nested deeper is cut off there.
 public enum HTMLSanitizer {
     /// Returns the safe form of the fragment `html`. Deterministic and safe to call from any thread.
-    public static func sanitize(_ html: String, baseURL: String? = nil) -> String {
+    /// - Parameters:
+    ///   - baseURL: What relative URLs are resolved against (the item's link).
+    ///   - embedHosts: site.json's `embeds.allow`: hosts (and their subdomains)
+    ///     whose iframes are kept, sandboxed. Empty: every iframe is removed.
+    public static func sanitize(_ html: String, baseURL: String? = nil, embedHosts: [String] = []) -> String {
         let urls = URLPolicy(baseURL: baseURL)
+        let embeds = EmbedPolicy(hosts: embedHosts)
         var output = ""
         output.reserveCapacity(html.utf8.count)
         HTMLFragment.walk(html, element: { element in
@@ -32,6 +42,10 @@ public enum HTMLSanitizer {
             if name == "input" {
                 if let tag = checkbox(element) { output += tag }
                 return .descend(closeToken: nil)
+            }
+            if name == "iframe" {
+                if let tag = embeds.iframe(element, urls: urls) { output += tag }
+                return .skip
             }
             if SanitizerPolicy.droppedWithContent.contains(name) { return isVoid ? .descend(closeToken: nil) : .skip }
             guard let allowed = SanitizerPolicy.allowedElements[name],
@@ -63,7 +77,9 @@ public enum HTMLSanitizer {
                 continue
             }
             guard allowed.contains(name) else { continue }
-            if SanitizerPolicy.urlAttributes.contains(name) {
+            if name == "srcset" {
+                if let candidates = urls.rewriteSrcset(value) { kept.append((name, candidates)) }
+            } else if SanitizerPolicy.urlAttributes.contains(name) {
                 guard let url = urls.rewrite(value) else { continue }
                 if element.name == "img" && url.isEmpty { continue }
                 if element.name == "a" && name == "href" && urls.isExternal(url) { externalLink = true }
@@ -84,5 +100,15 @@ public enum HTMLSanitizer {
               type.value.trimmingASCIISpaces.lowercased() == "checkbox" else { return nil }
         let checked = element.attributes.contains { $0.name == "checked" }
         return "<input type=\"checkbox\"" + (checked ? " checked=\"\"" : "") + " disabled=\"\">"
+    }
+
+    /// `url` as a template may put it in an `href` it writes itself (an
+    /// article's original link, a source's site, a bookmark's URL): an
+    /// absolute http or https URL with a host, judged and spelled like content
+    /// URLs; nil for anything else (`javascript:`, `data:`, relative references).
+    public static func absoluteLink(_ url: String) -> String? {
+        guard let kept = URLPolicy(baseURL: nil).rewrite(url), let scheme = URLReference(kept).scheme,
+              ["http", "https"].contains(scheme.lowercased()), let host = URLReference(kept).host, !host.isEmpty else { return nil }
+        return kept
     }
 }

@@ -45,7 +45,7 @@ enum SanitizerPolicy {
         for name in plain { table[name] = [] }
         for level in 1...6 { table["h\(level)"] = ["id"] }
         table["a"] = ["href", "title", "id", "aria-label", "data-footnote-ref", "data-footnote-backref", "data-footnote-backref-idx"]
-        table["img"] = ["src", "alt", "title", "width", "height"]
+        table["img"] = ["src", "srcset", "sizes", "alt", "title", "width", "height"]
         table["code"] = []
         table["blockquote"] = ["cite"]
         table["q"] = ["cite"]
@@ -82,6 +82,13 @@ enum SanitizerPolicy {
         case "align":
             let lowered = value.trimmingASCIISpaces.lowercased()
             return ["left", "center", "right", "justify"].contains(lowered) ? lowered : nil
+        case "sizes":
+            // A media-condition list such as "(max-width: 600px) 480px, 800px": no URLs, nothing else.
+            let ok = value.utf8.count <= 512 && value.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || " \t\n().,:%-".unicodeScalars.contains($0)
+            }
+            let lowered = value.lowercased()
+            return ok && !lowered.contains("url(") && !lowered.contains("expression(") ? value : nil
         case "type" where element == "ol":
             let trimmed = value.trimmingASCIISpaces
             return ["1", "a", "A", "i", "I"].contains(trimmed) ? trimmed : nil

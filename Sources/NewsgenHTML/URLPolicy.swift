@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which URLs may appear in `href`, `src`, `poster` and `cite`, and how they
 /// are rewritten. Internal to the sanitizer.
 struct URLPolicy {
@@ -26,13 +28,22 @@ struct URLPolicy {
     /// or `#` without being http, https or mailto, is refused. Relative
     /// references are resolved against the base URL when there is one; a
     /// fragment-only reference (`#fn-1`) and the empty reference are kept as written.
+    ///
+    /// http, https and scheme-less references are then spelled the way a
+    /// browser reads them, so what we check is what it follows: a backslash
+    /// before the query counts as `/`, and the slashes after `https:` (none,
+    /// one or several) become exactly `//` (`https:evil.example` and
+    /// `\\evil.example` both name the host `evil.example`).
     func rewrite(_ raw: String) -> String? {
-        let value = Self.stripped(raw)
+        var value = Self.stripped(raw)
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
-        let reference = URLReference(value)
-        if let scheme = reference.scheme {
-            return Self.allowedSchemes.contains(scheme.lowercased()) ? value : nil
+        if let scheme = URLReference(value).scheme {
+            let lowered = scheme.lowercased()
+            guard Self.allowedSchemes.contains(lowered) else { return nil }
+            return lowered == "mailto" ? value : Self.browserSpelling(value)
         }
+        value = Self.browserSpelling(value)
+        let reference = URLReference(value)
         // A colon in the first segment that did not make a valid scheme ("java script:", ":x"): refuse.
         let firstSegment = value.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard !firstSegment.contains(":") else { return nil }
@@ -47,6 +58,27 @@ struct URLPolicy {
         guard reference.scheme.map({ ["http", "https"].contains($0.lowercased()) }) ?? true,
               let host = reference.host, !host.isEmpty else { return false }
         return host != base?.host
+    }
+
+    /// `value` (http, https or scheme-less) with backslashes before the query
+    /// or fragment turned into `/`, and the slashes that start the authority
+    /// made exactly two (`https:x.org`, `https:///x.org` → `https://x.org`;
+    /// `///x.org` → `//x.org`), as browsers parse special URLs.
+    static func browserSpelling(_ value: String) -> String {
+        var text = value
+        if text.contains("\\") {
+            let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? text.endIndex
+            text = text[..<end].replacingOccurrences(of: "\\", with: "/") + text[end...]
+        }
+        let reference = URLReference(text)
+        if let scheme = reference.scheme {
+            let rest = text.dropFirst(scheme.count + 1).drop { $0 == "/" }
+            return scheme + "://" + rest
+        }
+        if text.hasPrefix("///") {
+            return "//" + text.drop { $0 == "/" }
+        }
+        return text
     }
 
     /// Without leading and trailing C0 controls and spaces, and without any tab, LF or CR.

@@ -50,11 +50,16 @@ public enum SiteBuilder {
             case .skipped(let reason) where !options.offline: warnings.append(BuildWarning("source '\(source.id)': \(reason)"))
             case .fresh, .skipped: break
             }
+            if result.itemsDropped > 0, let kept = result.feed?.items.count {
+                warnings.append(BuildWarning("source '\(source.id)': the feed has \(kept + result.itemsDropped) items, more than fetch.maxItemsPerFeed (\(config.fetch.maxItemsPerFeed)); the \(kept) newest were taken and \(result.itemsDropped) left out"))
+            }
             if let reason = result.feed?.illFormedReason {
                 warnings.append(BuildWarning("source '\(source.id)': \(source.path ?? source.url ?? source.id) is not well-formed (\(reason)); what could be read was kept"))
             }
             sources[source.id] = SourceInfo(id: source.id, title: source.title ?? result.feed?.title?.plainText ?? source.id, url: result.feed?.link)
-            incoming += (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
+            let fromFeed = (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
+            warnings += ContentBounds.warnings(fromFeed, sourceID: source.id)
+            incoming += fromFeed
         }
         let markdown = try MarkdownReader.read(site: site)
         warnings += markdown.warnings
@@ -68,7 +73,7 @@ public enum SiteBuilder {
         }
 
         // Enrich + Render.
-        let articles = archive.allArticles.sorted(by: Article.newestFirst).map(PreparedArticle.init)
+        let articles = archive.allArticles.sorted(by: Article.newestFirst).map { PreparedArticle($0, embedHosts: config.embeds.allow) }
         let archivedIDs = Set(articles.map(\.article.id))
         for bookmark in bookmarks.bookmarks where !archivedIDs.contains(bookmark.id) {
             warnings.append(BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest"))

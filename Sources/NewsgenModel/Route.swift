@@ -23,22 +23,29 @@ public enum Route: Hashable, Sendable {
     case asset(name: String)
 
     /// The absolute path from the site root, starting with `/`; pages end with `/`.
+    ///
+    /// Safe for any associated value: a slug or id that is not a valid slug is
+    /// replaced by the slug made from it, and a file name that is not a plain
+    /// one by `SafeName.fileName`, so no input can put `..`, `/`, `\`, NUL or a
+    /// leading `/` into a component (newsgen itself only makes valid ones;
+    /// this guards archive files edited by hand). For every valid route
+    /// `Route(path: r.path) == r`.
     public var path: String {
         switch self {
         case .home(let page): return page <= 1 ? "/" : "/page/\(page)/"
-        case .article(let slug): return "/articles/\(slug)/"
+        case .article(let slug): return "/articles/\(SafeName.slugComponent(slug))/"
         case .bookmarks: return "/bookmarks/"
         case .sources: return "/sources/"
-        case .source(let id, let page): return "/sources/\(id)/" + Self.pageSuffix(page)
-        case .tag(let slug, let page): return "/tags/\(slug)/" + Self.pageSuffix(page)
+        case .source(let id, let page): return "/sources/\(SafeName.slugComponent(id))/" + Self.pageSuffix(page)
+        case .tag(let slug, let page): return "/tags/\(SafeName.slugComponent(slug))/" + Self.pageSuffix(page)
         case .search: return "/search/"
         case .atomFeed: return "/feed.xml"
         case .jsonFeed: return "/feed.json"
         case .sitemap: return "/sitemap.xml"
         case .opml: return "/sources.opml"
-        case .media(let name): return "/media/\(name)"
-        case .thumbnail(let name): return "/media/thumbs/\(name)"
-        case .asset(let name): return "/assets/\(name)"
+        case .media(let name): return "/media/\(SafeName.fileName(name))"
+        case .thumbnail(let name): return "/media/thumbs/\(SafeName.fileName(name))"
+        case .asset(let name): return "/assets/\(SafeName.fileName(name))"
         }
     }
 
@@ -124,8 +131,6 @@ public enum Route: Hashable, Sendable {
     }
 
     private static func isFileName(_ name: String) -> Bool {
-        !name.hasPrefix(".") && name.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_" || $0 == "."
-        }
+        SafeName.isFileName(name)
     }
 }

@@ -45,15 +45,22 @@ extension SiteConfig {
             if let value = try fetch.int("timeoutSeconds", atLeast: 1) { config.fetch.timeoutSeconds = value }
             if let value = try fetch.int("retries", atLeast: 0) { config.fetch.retries = value }
             if let value = try fetch.int("maxFeedMB", atLeast: 1) { config.fetch.maxFeedMB = value }
+            if let value = try fetch.int("maxItemsPerFeed", atLeast: 1) { config.fetch.maxItemsPerFeed = value }
             config.fetch.userAgentContact = try fetch.string("userAgentContact")
             try fetch.finish()
         }
         if var embeds = try root.object("embeds") {
             if let hosts = try embeds.array("allow") {
-                config.embeds.allow = try hosts.enumerated().map { (index, host) throws(ConfigError) in
+                var allowed: [String] = []
+                for (index, host) in hosts.enumerated() {
                     guard case .string(let text) = host else { throw embeds.error("allow[\(index)]", "must be a string, found \(host.typeName)") }
-                    return text
+                    let lowered = text.lowercased()
+                    guard EmbedsConfig.isValidHost(lowered) else {
+                        throw embeds.error("allow[\(index)]", "must be a host name such as 'player.vimeo.com' (no scheme, port, path or wildcard; subdomains are included), found '\(text)'")
+                    }
+                    if !allowed.contains(lowered) { allowed.append(lowered) }
                 }
+                config.embeds.allow = allowed
             }
             try embeds.finish()
         }

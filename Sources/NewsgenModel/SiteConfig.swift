@@ -62,11 +62,19 @@ public struct FetchConfig: Sendable, Equatable {
     public var timeoutSeconds: Int = 20
     public var retries: Int = 2
     public var maxFeedMB: Int = 20
+    /// The most items one feed contributes to a build: the newest by date are
+    /// taken and the rest dropped with a warning, so a feed of 100,000 items
+    /// cannot make 100,000 pages (Miniflux-style readers cap the same way).
+    public var maxItemsPerFeed: Int = 1_000
     public var userAgentContact: String?
     public init() {}
 }
 
+/// `embeds`: the hosts whose `<iframe>` embeds (video players) survive the
+/// sanitizer, sandboxed and https only, and which the pages' Content-Security-Policy
+/// allows as frame sources. Empty by default: no embeds at all.
 public struct EmbedsConfig: Sendable, Equatable {
+    /// Bare host names, lowercased, without repeats; each also covers its subdomains.
     public var allow: [String] = []
     public init() {}
 }

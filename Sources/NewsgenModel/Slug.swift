@@ -12,6 +12,13 @@ public enum Slug {
 
     /// The slug for `text`; "article" when nothing sluggable is left.
     public static func make(from text: String) -> String {
+        let slug = folded(text)
+        return slug.isEmpty ? "article" : slug
+    }
+
+    /// `make(from:)` without its fallback: empty when nothing sluggable is left,
+    /// so callers with a better fallback (tag slugs, `SafeName`) can tell.
+    static func folded(_ text: String) -> String {
         var spelled = ""
         for character in text { spelled += spelledOut[character] ?? String(character) }
         let folded = spelled.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
@@ -41,7 +48,7 @@ public enum Slug {
             }
             while slug.hasSuffix("-") { slug.removeLast() }
         }
-        return slug.isEmpty ? "article" : slug
+        return slug
     }
 
     /// True when `text` is already a valid slug (what a Markdown front matter may set).

@@ -26,7 +26,7 @@ import Testing
         Case("<ul><li>a</li></ul><ol start=\"3\"><li>b</li></ol><dl><dt>t</dt><dd>d</dd></dl>",
              "<ul><li>a</li></ul><ol start=\"3\"><li>b</li></ol><dl><dt>t</dt><dd>d</dd></dl>"),
         Case("<figure><img src=\"/a.png\" alt=\"A\" title=\"T\" width=\"80\" height=\"60\" srcset=\"/b.png 2x\"><figcaption>C</figcaption></figure>",
-             "<figure><img src=\"/a.png\" alt=\"A\" title=\"T\" width=\"80\" height=\"60\"><figcaption>C</figcaption></figure>"),
+             "<figure><img src=\"/a.png\" alt=\"A\" title=\"T\" width=\"80\" height=\"60\" srcset=\"/b.png 2x\"><figcaption>C</figcaption></figure>"),
         Case("<table><caption>c</caption><thead><tr><th align=\"center\" colspan=\"2\">h</th></tr></thead><tbody><tr><td rowspan=\"2\" align=\"right\">1</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>",
              "<table><caption>c</caption><thead><tr><th align=\"center\" colspan=\"2\">h</th></tr></thead><tbody><tr><td rowspan=\"2\" align=\"right\">1</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>"),
         Case("<details open><summary>S</summary><div><span>x</span></div></details><section>s</section>",

@@ -30,6 +30,10 @@ struct ArchiveStore {
             guard file.version == Self.formatVersion else {
                 throw BuildError(path: name, "has archive version \(file.version), but this newsgen reads version \(Self.formatVersion)")
             }
+            // The source id names the file this archive is saved back to: only a valid id may.
+            guard SafeName.sourceID(file.source) != nil else {
+                throw BuildError(path: name, "has source '\(file.source)', which is not a valid source id (lowercase letters, digits and dashes); it was left untouched")
+            }
             bySource[file.source, default: []] += file.articles
         }
         return Archive(articlesBySource: bySource)
@@ -39,7 +43,10 @@ struct ArchiveStore {
     func save(_ archive: Archive) throws(BuildError) {
         var wanted: Set<String> = []
         for (source, articles) in archive.articlesBySource where !articles.isEmpty {
-            let fileName = source + ".json"
+            guard let id = SafeName.sourceID(source) else {
+                throw BuildError(path: shownAs, "cannot hold source '\(source)': not a valid source id")
+            }
+            let fileName = id + ".json"
             wanted.insert(fileName)
             let url = directory.appendingPathComponent(fileName)
             let data: Data

@@ -4,6 +4,10 @@ import NewsgenModel
 
 /// The Fetch and Parse stages for sources with a `path`: read the local file,
 /// parse it with libxml2. Sources with a `url` are not fetched yet (a later issue). A failure is that source's outcome, never the build's.
+///
+/// Bounds: a file over `fetch.maxFeedMB` is refused before it is read, the
+/// parser refuses markup and items beyond `ParseLimits`, and at most
+/// `fetch.maxItemsPerFeed` items (the newest) are taken.
 enum FeedFileReader {
     static func read(_ source: SourceConfig, site: Site, offline: Bool) -> SourceResult {
         guard let path = source.path else {
@@ -16,16 +20,23 @@ enum FeedFileReader {
             let index = site.config.sources.firstIndex(of: source) ?? 0
             return SourceResult(source: source, outcome: .failed(reason: "\(path): not found (named by sources[\(index)].path in site.json)"))
         }
+        let limit = site.config.fetch.maxFeedMB * 1_048_576
+        // An oversized file is refused before it is read, in the parser's words.
+        if let size = (try? FileSystem.manager.attributesOfItem(atPath: file.path)[.size]) as? Int, size > limit {
+            return SourceResult(source: source, outcome: .failed(reason: "\(path): \(FeedParseError(.tooLarge(size: size, limit: limit)).description)"))
+        }
         let data: Data
         do {
             data = try FileSystem.read(file, shownAs: path)
         } catch {
             return SourceResult(source: source, outcome: .failed(reason: error.description))
         }
-        let limit = site.config.fetch.maxFeedMB * 1_048_576
         do {
-            let feed = try FeedParser.parse(data, maxBytes: limit)
-            return SourceResult(source: source, outcome: .fresh(itemCount: feed.items.count), feed: feed)
+            var feed = try FeedParser.parse(data, maxBytes: limit)
+            let total = feed.items.count
+            feed.items = FeedItemCap.newest(feed.items, limit: site.config.fetch.maxItemsPerFeed)
+            return SourceResult(source: source, outcome: .fresh(itemCount: feed.items.count), feed: feed,
+                                itemsDropped: total - feed.items.count)
         } catch {
             return SourceResult(source: source, outcome: .failed(reason: "\(path): \(error.description)"))
         }

@@ -14,6 +14,8 @@ public enum SourceOutcome: Equatable, Sendable {
 public struct SourceResult: Sendable {
     public var source: SourceConfig
     public var outcome: SourceOutcome
-    /// The parsed feed, when there is one.
+    /// The parsed feed, when there is one; its items are the ones this build takes.
     public var feed: ParsedFeed?
+    /// Items the feed had beyond `fetch.maxItemsPerFeed`, left out of `feed`.
+    public var itemsDropped: Int = 0
 }

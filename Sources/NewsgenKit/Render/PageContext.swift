@@ -1,20 +1,27 @@
 import Foundation
 import Mustache
+import NewsgenHTML
 import NewsgenModel
 
 /// Builds the values templates receive (docs/templates.md lists them). Every
-/// link is computed from two routes, so pages link relatively.
+/// link is computed from two routes, so pages link relatively. Text values
+/// are plain text, escaped by `{{…}}`; links that come from feeds or the
+/// bookmark manifest are passed only when they are absolute http(s) URLs, since
+/// escaping alone would let `javascript:` through an `href`.
 struct PageContext {
     let config: SiteConfig
     let sources: [String: SourceInfo]
     let bookmarks: [String: Bookmark]
     let dates: DateDisplay
+    /// The same for every page: computed once from the configuration.
+    let contentSecurityPolicy: String
 
     init(_ input: RenderInput) {
         config = input.config
         sources = input.sources
         bookmarks = Dictionary(input.bookmarks.bookmarks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         dates = DateDisplay(timeZone: TimeZone(identifier: input.config.timeZone) ?? TimeZone(identifier: "UTC")!)
+        contentSecurityPolicy = ContentSecurityPolicy.make(embedHosts: input.config.embeds.allow)
     }
 
     /// The values every page shares, merged with the page's own.
@@ -27,6 +34,7 @@ struct PageContext {
             "isHome": .bool(route.isHome),
             "isArticle": .bool(route.isArticle),
             "isBookmarks": .bool(route == .bookmarks),
+            "contentSecurityPolicy": .string(contentSecurityPolicy),
         ]
         if let description { page["description"] = .string(description) }
         if let url = absoluteURL(route) { page["canonicalURL"] = .string(url) }
@@ -66,7 +74,7 @@ struct PageContext {
             "source": .object(["id": "", "title": "Unknown source", "initial": "?"]),
             "isBookmarked": true,
         ]
-        row["url"] = bookmark.url.map(MustacheValue.string)
+        row["url"] = bookmark.url.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
         row["note"] = bookmark.note.map(MustacheValue.string)
         return .object(row)
     }
@@ -83,7 +91,7 @@ struct PageContext {
         ]
         value["author"] = article.author.map(MustacheValue.string)
         value["date"] = article.date.map(date)
-        value["originalURL"] = article.link.map(MustacheValue.string)
+        value["originalURL"] = article.link.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
         value["contentHTML"] = prepared.contentHTML.map(MustacheValue.string)
         value["summaryHTML"] = prepared.summaryHTML.map(MustacheValue.string)
         value["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
@@ -93,7 +101,7 @@ struct PageContext {
     private func source(_ id: String) -> MustacheValue {
         let info = sources[id] ?? SourceInfo(id: id, title: id)
         var value: [String: MustacheValue] = ["id": .string(info.id), "title": .string(info.title), "initial": .string(info.initial)]
-        value["url"] = info.url.map(MustacheValue.string)
+        value["url"] = info.url.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
         return .object(value)
     }
 

@@ -14,10 +14,13 @@ struct PreparedArticle: Sendable {
     /// Plain text for list rows (clamped to three lines by the stylesheet).
     var summaryText: String?
 
-    init(_ article: Article) {
+    /// Sanitizes with the article's link as the base for relative URLs;
+    /// `embedHosts` (site.json's `embeds.allow`) are the hosts whose iframes stay.
+    init(_ article: Article, embedHosts: [String] = []) {
         self.article = article
-        contentHTML = article.contentHTML.map { HTMLSanitizer.sanitize($0, baseURL: article.link) }.flatMap(Self.nonBlank)
-        summaryHTML = article.summaryHTML.map { HTMLSanitizer.sanitize($0, baseURL: article.link) }.flatMap(Self.nonBlank)
+        let sanitize = { (html: String) in HTMLSanitizer.sanitize(html, baseURL: article.link, embedHosts: embedHosts) }
+        contentHTML = article.contentHTML.map(sanitize).flatMap(Self.nonBlank)
+        summaryHTML = article.summaryHTML.map(sanitize).flatMap(Self.nonBlank)
         summaryText = (summaryHTML ?? contentHTML)
             .map { HTMLText.excerpt(HTMLText.plainText(fromHTML: $0), maxCharacters: Self.summaryLength) }
             .flatMap(Self.nonBlank)

@@ -13,7 +13,31 @@ struct RenderInput: Sendable {
 }
 
 /// One file of the finished site, relative to the output folder.
+///
+/// `path` is safe by construction, whatever it was made from, so the
+/// Publisher can never write outside the output folder: it is split at `/`
+/// and `\`, and empty, `.` and `..` components and NUL characters are
+/// dropped (a path with nothing left becomes `index.html`). Paths made by
+/// `Route.outputPath` are never changed by this.
 struct OutputFile: Sendable, Equatable {
-    var path: String
+    let path: String
     var data: Data
+
+    init(path: String, data: Data) {
+        self.path = Self.contained(path)
+        self.data = data
+    }
+
+    /// The file of `route`.
+    init(route: Route, data: Data) {
+        self.init(path: route.outputPath, data: data)
+    }
+
+    /// `path` as a relative path that stays inside its folder.
+    static func contained(_ path: String) -> String {
+        let components = path.unicodeScalars.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+            .map { String(String.UnicodeScalarView($0.filter { $0 != "\u{0}" })) }
+            .filter { !$0.isEmpty && $0 != "." && $0 != ".." }
+        return components.isEmpty ? "index.html" : components.joined(separator: "/")
+    }
 }

@@ -20,7 +20,7 @@ struct SiteRenderer {
             files.append(try articlePage(prepared))
         }
         files.append(try bookmarksPage())
-        files += input.templates.assets.map { OutputFile(path: Route.asset(name: $0.name).outputPath, data: $0.data) }
+        files += input.templates.assets.map { OutputFile(route: .asset(name: $0.name), data: $0.data) }
         return files
     }
 
@@ -90,7 +90,7 @@ struct SiteRenderer {
                 page = .object(fields)
             }
             let html = try input.templates.library.render("layout", page)
-            return OutputFile(path: route.outputPath, data: Data(html.utf8))
+            return OutputFile(route: route, data: Data(html.utf8))
         } catch {
             throw BuildError(path: "templates/\(error.name).mustache", error.reason)
         }

@@ -1,0 +1,213 @@
+import Foundation
+
+/// The pre-parse check of `ParseLimits`: one pass over a document's bytes,
+/// counting what the parser would build, that refuses a document beyond a
+/// limit before any parser runs.
+///
+/// The scan reads markup the way libxml2 does where it matters for counting:
+/// comments, CDATA sections and processing instructions are skipped to their
+/// end, quoted attribute values may hold `>` but not `<`, and a tag ends at `>`
+/// or at the next `<`. It counts generously elsewhere (every `=` in a tag is an
+/// attribute, every `&name;` other than the predefined five a reference), so a
+/// count is never below what libxml2 makes of the same bytes. The DOCTYPE
+/// declaration is skipped whole but bounded in size, so nothing it declares can
+/// hide much markup.
+enum MarkupScan {
+    /// Throws `.limitExceeded` naming the limit and where in the document it was passed.
+    static func check(_ data: Data, limits: ParseLimits) throws(FeedParseError) {
+        let failure = data.withUnsafeBytes { raw -> (offset: Int, limit: String)? in
+            var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
+            return scanner.run()
+        }
+        guard let failure else { return }
+        let (line, column) = data.withUnsafeBytes { position(of: failure.offset, in: $0.bindMemory(to: UInt8.self)) }
+        throw FeedParseError(.limitExceeded(line: line, column: column, limit: failure.limit))
+    }
+
+    /// JSON: values and object keys, counted as the `{`, `[`, `,` and `:` outside
+    /// strings, plus one (never fewer than the values and keys there are).
+    static func checkJSON(_ data: Data, limits: ParseLimits) throws(FeedParseError) {
+        let failure = data.withUnsafeBytes { raw -> Int? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var count = 1
+            var index = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":"):
+                    count += 1
+                    if count > limits.nodes { return index }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return nil
+        }
+        guard let failure else { return }
+        let (line, column) = data.withUnsafeBytes { position(of: failure, in: $0.bindMemory(to: UInt8.self)) }
+        throw FeedParseError(.limitExceeded(line: line, column: column,
+                                            limit: "the document has more than \(limits.nodes) JSON values and keys"))
+    }
+
+    /// 1-based line and byte column of `offset`.
+    private static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let limits: ParseLimits
+        var index = 0
+        var nodes = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, limits: ParseLimits) {
+            self.bytes = bytes
+            self.limits = limits
+        }
+
+        /// Where the first limit was passed and which, or nil when the document is within them.
+        mutating func run() -> (offset: Int, limit: String)? {
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "&") {
+                    if countsAsReference(at: index), let failure = addNode(at: index) { return failure }
+                    index += 1
+                    continue
+                }
+                guard byte == UInt8(ascii: "<") else { index += 1; continue }
+                let start = index
+                if starts(with: "<!--") {
+                    if let failure = addNode(at: start) { return failure }
+                    index = end(of: "-->", from: index + 4)
+                } else if starts(with: "<![CDATA[") {
+                    index = end(of: "]]>", from: index + 9)
+                } else if starts(with: "<!DOCTYPE") {
+                    index = doctypeEnd(from: index + 9)
+                    if index - start > limits.doctypeBytes {
+                        return (start, "the DOCTYPE declaration is larger than \(limits.doctypeBytes) bytes")
+                    }
+                } else if starts(with: "<?") {
+                    if let failure = addNode(at: start) { return failure }
+                    index = end(of: "?>", from: index + 2)
+                } else if index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "!") {
+                    index += 2 // an end tag, or a declaration out of place: no node
+                } else if let failure = startTag() {
+                    return failure
+                }
+            }
+            return nil
+        }
+
+        /// A start tag from its `<`: the element and each attribute are nodes.
+        private mutating func startTag() -> (offset: Int, limit: String)? {
+            let start = index
+            if let failure = addNode(at: start) { return failure }
+            var attributes = 0
+            index += 1
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ">") { index += 1; return nil }
+                if byte == UInt8(ascii: "<") { return nil }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    // A quoted value: `>` may appear in it, `<` may not (libxml2 ends the tag there too).
+                    index += 1
+                    while index < count, bytes[index] != byte, bytes[index] != UInt8(ascii: "<") {
+                        if bytes[index] == UInt8(ascii: "&"), countsAsReference(at: index),
+                           let failure = addNode(at: index) { return failure }
+                        index += 1
+                    }
+                    if index < count, bytes[index] == byte { index += 1 }
+                    continue
+                }
+                if byte == UInt8(ascii: "=") {
+                    attributes += 1
+                    if attributes > limits.attributesPerElement {
+                        return (start, "an element has more than \(limits.attributesPerElement) attributes")
+                    }
+                    if let failure = addNode(at: start) { return failure }
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        private mutating func addNode(at offset: Int) -> (offset: Int, limit: String)? {
+            nodes += 1
+            guard nodes > limits.nodes else { return nil }
+            return (offset, "the document has more than \(limits.nodes) elements, attributes, comments and entity references")
+        }
+
+        /// After `<!DOCTYPE`: the index just past its closing `>`, stepping over
+        /// quoted literals, comments and processing instructions, and `>` inside the `[…]` subset.
+        private mutating func doctypeEnd(from position: Int) -> Int {
+            var cursor = position
+            var inSubset = false
+            let count = bytes.count
+            while cursor < count {
+                let byte = bytes[cursor]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    cursor += 1
+                    while cursor < count, bytes[cursor] != byte { cursor += 1 }
+                } else if byte == UInt8(ascii: "<"), matches("<!--", at: cursor) {
+                    cursor = end(of: "-->", from: cursor + 4) - 1
+                } else if byte == UInt8(ascii: "<"), matches("<?", at: cursor) {
+                    cursor = end(of: "?>", from: cursor + 2) - 1
+                } else if byte == UInt8(ascii: "[") {
+                    inSubset = true
+                } else if byte == UInt8(ascii: "]") {
+                    inSubset = false
+                } else if byte == UInt8(ascii: ">"), !inSubset {
+                    return cursor + 1
+                }
+                cursor += 1
+            }
+            return count
+        }
+
+        /// True for `&name…` other than `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and character references:
+        /// the references libxml2 keeps as nodes.
+        private func countsAsReference(at position: Int) -> Bool {
+            guard position + 1 < bytes.count, bytes[position + 1] != UInt8(ascii: "#") else { return false }
+            let next = bytes[position + 1]
+            let isNameStart = (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
+                || next == UInt8(ascii: "_") || next == UInt8(ascii: ":") || next >= 0x80
+            guard isNameStart else { return false }
+            return !(matches("&amp;", at: position) || matches("&lt;", at: position) || matches("&gt;", at: position)
+                     || matches("&quot;", at: position) || matches("&apos;", at: position))
+        }
+
+        private func starts(with text: StaticString) -> Bool { matches(text, at: index) }
+
+        private func matches(_ text: StaticString, at position: Int) -> Bool {
+            let length = text.utf8CodeUnitCount
+            guard position + length <= bytes.count else { return false }
+            let pattern = text.utf8Start
+            for offset in 0..<length where bytes[position + offset] != pattern[offset] { return false }
+            return true
+        }
+
+        /// The index just past the first `terminator` at or after `position`; the end of the input when there is none.
+        private func end(of terminator: StaticString, from position: Int) -> Int {
+            var cursor = position
+            let first = terminator.utf8Start[0]
+            while cursor < bytes.count {
+                if bytes[cursor] == first, matches(terminator, at: cursor) { return cursor + terminator.utf8CodeUnitCount }
+                cursor += 1
+            }
+            return bytes.count
+        }
+    }
+}
