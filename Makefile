@@ -93,7 +93,7 @@ browser-deps:
 	fi
 	@python3 -c 'import selenium' 2>/dev/null || { echo "Installing: selenium (pip)"; \
 	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
-	  python3 -m pip install --quiet selenium </dev/null || python3 -m pip install --quiet --break-system-packages selenium </dev/null; }
+	  python3 -m pip install --quiet "selenium==4.51.0" </dev/null || python3 -m pip install --quiet --break-system-packages "selenium==4.51.0" </dev/null; }
 
 clean:
 	rm -rf .build

@@ -43,7 +43,7 @@ trap 'rm -rf "$work"' EXIT
 
 if [ $# -gt 0 ]; then cases=("$@"); else mapfile -t cases < <(python3 "$generator" --list | cut -f1); fi
 
-printf 'newsgen %s, %s, bound %s s and %s MB per run\n' "$("$bin" --version 2>/dev/null | head -1)" "$(date -u +%Y-%m-%dT%H:%MZ)" "$max_seconds" "$max_mb"
+printf '%s, %s, bound %s s and %s MB per run\n' "$("$bin" --version 2>/dev/null | head -1)" "$(date -u +%Y-%m-%dT%H:%MZ)" "$max_seconds" "$max_mb"
 printf '%-22s %-7s %6s %6s %8s  %-4s  %s\n' case command wall-s cpu-s peak-MB bound outcome
 
 failures=0
