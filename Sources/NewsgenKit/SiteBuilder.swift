@@ -10,11 +10,18 @@ public struct BuildOptions: Sendable {
     public var offline: Bool
     /// Treat a failed source as a failed build (exit 1, nothing published).
     public var strict: Bool
+    /// The build's "now", taken once by the caller (library code never reads the
+    /// clock): recorded as lastAttempt/lastSuccess in state.json; nil records none.
+    public var now: Date?
+    /// Seconds the first fetch retry waits; each next one waits twice as long.
+    public var retryBackoff: Double
 
-    public init(output: URL? = nil, offline: Bool = false, strict: Bool = false) {
+    public init(output: URL? = nil, offline: Bool = false, strict: Bool = false, now: Date? = nil, retryBackoff: Double = 1) {
         self.output = output
         self.offline = offline
         self.strict = strict
+        self.now = now
+        self.retryBackoff = retryBackoff
     }
 }
 
@@ -36,19 +43,32 @@ public enum SiteBuilder {
         let bookmarks = try loadBookmarks(site)
         let store = ArchiveStore(directory: site.archiveDirectory, shownAs: config.archive.path)
         var archive = try store.load()
+        let stateStore = FetchStateStore(file: site.archiveDirectory.appendingPathComponent(FetchStateStore.fileName),
+                                         shownAs: config.archive.path + "/" + FetchStateStore.fileName)
+        var state = try stateStore.load()
 
         // Fetch + Parse.
         var warnings: [BuildWarning] = []
         var incoming: [IncomingArticle] = []
         var sources: [String: SourceInfo] = [ArticleID.markdownSourceID: SourceInfo(id: ArticleID.markdownSourceID, title: config.title)]
         var outcomes: [(id: String, outcome: SourceOutcome)] = []
+        var fetched: [String: SourceFetch] = [:]
+        if !options.offline {
+            let urlSources = config.sources.filter { $0.path == nil && $0.url != nil }
+            let fetcher = SourceFetcher(config: config.fetch, backoffBase: options.retryBackoff)
+            for fetch in fetcher.fetchAll(urlSources, state: state) {
+                fetched[fetch.result.source.id] = fetch
+                warnings += fetch.warnings.map { BuildWarning($0) }
+            }
+            state = Self.remember(fetched, urlSources: urlSources, in: state, now: options.now)
+        }
         for source in config.sources {
-            let result = FeedFileReader.read(source, site: site, offline: options.offline)
+            let result = fetched[source.id]?.result ?? FeedFileReader.read(source, site: site, offline: options.offline)
             outcomes.append((source.id, result.outcome))
             switch result.outcome {
             case .failed(let reason): warnings.append(BuildWarning("source '\(source.id)' failed: \(reason)"))
             case .skipped(let reason) where !options.offline: warnings.append(BuildWarning("source '\(source.id)': \(reason)"))
-            case .fresh, .skipped: break
+            case .fresh, .notModified, .skipped: break
             }
             if result.itemsDropped > 0, let kept = result.feed?.items.count {
                 warnings.append(BuildWarning("source '\(source.id)': the feed has \(kept + result.itemsDropped) items, more than fetch.maxItemsPerFeed (\(config.fetch.maxItemsPerFeed)); the \(kept) newest were taken and \(result.itemsDropped) left out"))
@@ -68,6 +88,8 @@ public enum SiteBuilder {
         // Archive: what the healthy sources brought is kept, even when the build stops below.
         warnings += archive.merge(incoming, markdownPresent: markdown.presentIDs)
         try store.save(archive)
+        // A site without url sources gets no state file.
+        if !options.offline, !state.sources.isEmpty || FileSystem.exists(stateStore.file) { try stateStore.save(state) }
         if options.strict, let failed = outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }
@@ -86,6 +108,29 @@ public enum SiteBuilder {
         try Publisher(output: output, shownAs: output.path).publish(files, staticDirectory: site.staticDirectory)
         return BuildReport(sources: outcomes, articleCount: articles.count,
                            pageCount: files.filter { $0.path.hasSuffix(".html") }.count, output: output, warnings: warnings)
+    }
+
+    /// The state after this build's fetches: validators of sources that answered,
+    /// the old ones otherwise; entries only for the url sources in site.json.
+    static func remember(_ fetched: [String: SourceFetch], urlSources: [SourceConfig], in old: FetchState, now: Date?) -> FetchState {
+        var state = FetchState()
+        let stamp = now.map { RFC3339.string(from: $0) }
+        for source in urlSources {
+            let url = source.url ?? ""
+            let previous = old.sources[source.id].flatMap { $0.url == url ? $0 : nil }
+            var entry = previous ?? FetchState.Entry(url: url)
+            if let fetch = fetched[source.id] {
+                if fetch.succeeded {
+                    let unchanged = fetch.result.outcome == .notModified
+                    entry.etag = fetch.etag ?? (unchanged ? previous?.etag : nil)
+                    entry.lastModified = fetch.lastModified ?? (unchanged ? previous?.lastModified : nil)
+                    entry.lastSuccess = stamp ?? entry.lastSuccess
+                }
+                entry.lastAttempt = stamp ?? entry.lastAttempt
+            }
+            state.sources[source.id] = entry
+        }
+        return state
     }
 
     /// The manifest when present, an empty one otherwise; a manifest that cannot be read stops the build.

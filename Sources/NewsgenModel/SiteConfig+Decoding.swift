@@ -1,6 +1,9 @@
 import Foundation
 
 extension SiteConfig {
+    /// The name of the archive's fetch-state file (`state.json`), which no source id may take.
+    public static let reservedStateName = "state"
+
     /// The only `version` this newsgen reads.
     public static let supportedVersion = 1
 
@@ -79,6 +82,10 @@ extension SiteConfig {
             }
             guard id != ArticleID.markdownSourceID else {
                 throw reader.error("id", "is '\(id)', which is reserved for the Markdown articles")
+            }
+            // content/archive/state.json holds the sources' fetch state beside their <id>.json files.
+            guard id != SiteConfig.reservedStateName else {
+                throw reader.error("id", "is '\(id)', which is reserved for the archive's state file")
             }
             if let first = firstIndex[id] {
                 throw reader.error("id", "duplicates the id '\(id)' of sources[\(first)]")

@@ -75,6 +75,8 @@ struct SiteConfigTests {
          "site.json: 'sources[0].id' must be lowercase letters, digits and dashes (at most 60), found 'My Feed'"),
         (#"{"title": "T", "sources": [{"id": "articles", "path": "x"}]}"#,
          "site.json: 'sources[0].id' is 'articles', which is reserved for the Markdown articles"),
+        (#"{"title": "T", "sources": [{"id": "state", "path": "x"}]}"#,
+         "site.json: 'sources[0].id' is 'state', which is reserved for the archive's state file"),
         (#"{"title": "T", "sources": [{"id": "a"}]}"#, "site.json: 'sources[0]' needs a 'url' or a 'path'"),
         (#"{"title": "T", "sources": [{"id": "a", "url": "https://x.org/f", "path": "f"}]}"#,
          "site.json: 'sources[0]' has both 'url' and 'path'; keep one"),

@@ -18,7 +18,7 @@ struct ArchiveStore {
 
     func load() throws(BuildError) -> Archive {
         var bySource: [String: [Article]] = [:]
-        for url in try FileSystem.files(in: directory, suffix: ".json") {
+        for url in try FileSystem.files(in: directory, suffix: ".json") where url.lastPathComponent != FetchStateStore.fileName {
             let name = shownAs + "/" + url.lastPathComponent
             let data = try FileSystem.read(url, shownAs: name)
             let file: File
@@ -58,7 +58,8 @@ struct ArchiveStore {
             if (try? Data(contentsOf: url)) == data { continue }
             try FileSystem.writeAtomically(data, to: url, shownAs: shownAs + "/" + fileName)
         }
-        for url in try FileSystem.files(in: directory, suffix: ".json") where !wanted.contains(url.lastPathComponent) {
+        for url in try FileSystem.files(in: directory, suffix: ".json") where !wanted.contains(url.lastPathComponent)
+            && url.lastPathComponent != FetchStateStore.fileName {
             try? FileSystem.manager.removeItem(at: url)
         }
     }

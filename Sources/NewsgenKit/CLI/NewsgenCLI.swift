@@ -47,7 +47,8 @@ public enum NewsgenCLI {
         let output = arguments.output.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL }
         do {
             let site = try Site.load(from: siteURL)
-            let report = try SiteBuilder.build(site, options: BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict))
+            let report = try SiteBuilder.build(site, options: BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict,
+                                                                               now: buildTime()))
             for warning in report.warnings { printError("warning: \(warning)") }
             if arguments.verbosity == .verbose {
                 for (id, outcome) in report.sources { print("  \(id): \(describe(outcome))") }
@@ -64,9 +65,18 @@ public enum NewsgenCLI {
         }
     }
 
+    /// The build's "now", read once: `SOURCE_DATE_EPOCH` when set (reproducible builds), else the clock.
+    private static func buildTime() -> Date {
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(epoch) {
+            return Date(timeIntervalSince1970: Double(seconds))
+        }
+        return Date()
+    }
+
     private static func describe(_ outcome: SourceOutcome) -> String {
         switch outcome {
         case .fresh(let count): return "ok, \(count) item\(count == 1 ? "" : "s")"
+        case .notModified: return "not modified"
         case .skipped(let reason): return "skipped: \(reason)"
         case .failed(let reason): return "failed: \(reason)"
         }

@@ -12,6 +12,11 @@ public struct FetchedDocument: Sendable, Equatable {
     public var contentLocation: String?
     /// `Content-Language`, as sent.
     public var contentLanguage: String?
+    /// The HTTP status: 2xx, or 304 when a conditional request found nothing new.
+    public var status: Int = 200
+    /// `ETag` and `Last-Modified`, as sent: remembered for the next conditional request.
+    public var etag: String?
+    public var lastModified: String?
 
     /// A document as received from `url` (the final address, after redirects).
     public init(data: Data, url: URL, contentType: String? = nil, contentLocation: String? = nil,

@@ -33,28 +33,60 @@ public struct HTTPFetcher: Sendable {
     /// Downloads `url`; blocks the calling thread until the body is complete,
     /// the deadline passes or the limit is crossed.
     public func fetch(_ url: URL) throws(FetchError) -> FetchedDocument {
+        let exchange = self.exchange(url)
+        return try exchange.result.get()
+    }
+
+    /// The most redirects followed for one request; a sixth is refused (a loop, most likely).
+    public static let maxRedirects = 5
+
+    /// One request with extra headers (conditional GET), a 304 taken as an
+    /// answer rather than a failure, and what the caller needs to decide on a
+    /// retry (`Retry-After`) or to suggest a new address (a permanent redirect).
+    public func exchange(_ url: URL, headers: [String: String] = [:]) -> HTTPExchange {
         let scheme = url.scheme?.lowercased() ?? ""
-        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: deadline)
+        guard scheme == "http" || scheme == "https" else {
+            return HTTPExchange(result: .failure(.unsupportedScheme(scheme)), retryAfter: nil, permanentRedirect: nil)
+        }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: deadline + 1)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue("application/atom+xml, application/rss+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
                          forHTTPHeaderField: "Accept")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
 
         let download = Download(maxBytes: maxBytes)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = deadline
-        configuration.timeoutIntervalForResource = deadline
+        // A second beyond the overall deadline, so a silent server is reported by
+        // the deadline below (in its words) rather than by URLSession.
+        configuration.timeoutIntervalForRequest = deadline + 1
+        configuration.timeoutIntervalForResource = deadline + 1
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
         let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: request)
         task.resume()
         if download.finished.wait(timeout: .now() + deadline) == .timedOut {
             task.cancel()
-            throw .timedOut(seconds: deadline)
+            return HTTPExchange(result: .failure(.timedOut(seconds: deadline)), retryAfter: nil, permanentRedirect: nil)
         }
-        return try download.result(requested: url)
+        do throws(FetchError) {
+            return HTTPExchange(result: .success(try download.result(requested: url)), retryAfter: nil,
+                                permanentRedirect: download.permanentTarget)
+        } catch {
+            return HTTPExchange(result: .failure(error), retryAfter: download.retryAfter, permanentRedirect: nil)
+        }
     }
+}
+
+/// What one `HTTPFetcher.exchange` brought back.
+public struct HTTPExchange: Sendable {
+    /// The document (status 2xx or 304) or why there is none.
+    public var result: Result<FetchedDocument, FetchError>
+    /// The `Retry-After` header of a failed answer, as sent.
+    public var retryAfter: String?
+    /// Where a chain of permanent redirects (301/308) ended, when the first hop was one.
+    public var permanentRedirect: URL?
 }
 
 /// The delegate that collects one response; its state is guarded by a lock
@@ -66,13 +98,46 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var body = Data()
     private var response: HTTPURLResponse?
     private var failure: FetchError?
+    private var redirects = 0
+    private var allPermanent = true
+    private var permanent: URL?
+    private var retryAfterValue: String?
 
     init(maxBytes: Int) { self.maxBytes = maxBytes }
+
+    var permanentTarget: URL? { lock.withLock { permanent } }
+    var retryAfter: String? { lock.withLock { retryAfterValue } }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        let refused = lock.withLock { () -> Bool in
+            redirects += 1
+            let scheme = request.url?.scheme?.lowercased() ?? ""
+            if scheme != "http" && scheme != "https" {
+                if failure == nil { failure = .unsupportedScheme(scheme) }
+                return true
+            }
+            if redirects > HTTPFetcher.maxRedirects {
+                if failure == nil { failure = .transport("more than \(HTTPFetcher.maxRedirects) redirects (a redirect loop?)") }
+                return true
+            }
+            allPermanent = allPermanent && (response.statusCode == 301 || response.statusCode == 308)
+            permanent = allPermanent ? request.url : nil
+            return false
+        }
+        if refused {
+            completionHandler(nil)
+            task.cancel()
+            finished.signal()
+        } else {
+            completionHandler(request)
+        }
+    }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         let http = response as? HTTPURLResponse
-        let failure: FetchError? = if let http, !(200...299).contains(http.statusCode) {
+        let failure: FetchError? = if let http, !(200...299).contains(http.statusCode), http.statusCode != 304 {
             .httpStatus(http.statusCode)
         } else if response.expectedContentLength > Int64(maxBytes) {
             .tooLarge(limit: maxBytes)
@@ -80,7 +145,8 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
             nil
         }
         lock.withLock {
-            self.response = http
+            if self.failure == nil { self.response = http }
+            retryAfterValue = http?.value(forHTTPHeaderField: "Retry-After")
             if self.failure == nil { self.failure = failure }
         }
         guard failure != nil else { completionHandler(.allow); return }
@@ -117,8 +183,12 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         if let failure { throw failure }
         guard let response else { throw .transport("the server sent no HTTP response") }
         func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
-        return FetchedDocument(data: body, url: response.url ?? url, contentType: header("Content-Type"),
-                               contentLocation: header("Content-Location"), contentLanguage: header("Content-Language"))
+        var document = FetchedDocument(data: body, url: response.url ?? url, contentType: header("Content-Type"),
+                                       contentLocation: header("Content-Location"), contentLanguage: header("Content-Language"))
+        document.status = response.statusCode
+        document.etag = header("ETag")
+        document.lastModified = header("Last-Modified")
+        return document
     }
 
     /// URLError's codes in words; Foundation's own descriptions on Linux are only domain and number.
@@ -140,3 +210,4 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
     }
 }
+

@@ -3,7 +3,7 @@ import NewsgenFeeds
 import NewsgenModel
 
 /// The Fetch and Parse stages for sources with a `path`: read the local file,
-/// parse it with libxml2. Sources with a `url` are not fetched yet (a later issue). A failure is that source's outcome, never the build's.
+/// parse it with libxml2 (sources with a `url` are fetched by `SourceFetcher`; here they are only skipped offline). A failure is that source's outcome, never the build's.
 ///
 /// Bounds: a file over `fetch.maxFeedMB` is refused before it is read, the
 /// parser refuses markup and items beyond `ParseLimits`, and at most
@@ -11,8 +11,7 @@ import NewsgenModel
 enum FeedFileReader {
     static func read(_ source: SourceConfig, site: Site, offline: Bool) -> SourceResult {
         guard let path = source.path else {
-            let reason = offline ? "offline: archived articles are shown"
-                : "fetching over HTTP is not implemented yet; archived articles are shown"
+            let reason = offline ? "offline: archived articles are shown" : "not fetched; archived articles are shown"
             return SourceResult(source: source, outcome: .skipped(reason: reason))
         }
         let file = site.url(path)

@@ -1,0 +1,132 @@
+import Dispatch
+import Foundation
+import NewsgenFeeds
+import NewsgenModel
+
+/// What fetching one url source brought: its result for the Parse stage, the
+/// validators to remember, and warnings (a permanent redirect).
+struct SourceFetch: Sendable {
+    var result: SourceResult
+    var etag: String?
+    var lastModified: String?
+    /// True when the server answered (200 or 304) and the body, if any, parsed.
+    var succeeded: Bool
+    var warnings: [String] = []
+}
+
+/// The Fetch stage for sources with a `url`: at most `fetch.concurrency` at a
+/// time, each with the whole-exchange deadline `fetch.timeoutSeconds`, retried
+/// up to `fetch.retries` times with exponential backoff on network errors, 5xx
+/// and 429, conditional when validators are known. A failure is the source's
+/// outcome, never the build's.
+struct SourceFetcher: Sendable {
+    var config: FetchConfig
+    /// The first retry waits this many seconds, each next one twice as long (tests make it short).
+    var backoffBase: Double
+    /// A `Retry-After` longer than this is not waited for: the source fails for this build.
+    var retryAfterCap: Double = 30
+
+    var userAgent: String {
+        guard let contact = config.userAgentContact, !contact.isEmpty else { return HTTPFetcher.defaultUserAgent }
+        return "\(HTTPFetcher.defaultUserAgent) (+\(contact))"
+    }
+
+    /// Fetches `sources` (each with a url) concurrently; the answers come back in the order given.
+    func fetchAll(_ sources: [SourceConfig], state: FetchState) -> [SourceFetch] {
+        let results = Slots(count: sources.count)
+        let gate = DispatchSemaphore(value: max(1, config.concurrency))
+        let group = DispatchGroup()
+        for (index, source) in sources.enumerated() {
+            gate.wait()
+            let entry = state.sources[source.id]
+            DispatchQueue.global().async(group: group) {
+                defer { gate.signal() }
+                results.set(index, fetch(source, remembered: entry))
+            }
+        }
+        group.wait()
+        return results.values.enumerated().map { index, value in
+            value ?? SourceFetch(result: SourceResult(source: sources[index], outcome: .failed(reason: "not fetched")), succeeded: false)
+        }
+    }
+
+    /// One source, with its retries.
+    func fetch(_ source: SourceConfig, remembered: FetchState.Entry?) -> SourceFetch {
+        let address = source.url ?? ""
+        func failed(_ reason: String) -> SourceFetch {
+            SourceFetch(result: SourceResult(source: source, outcome: .failed(reason: "\(address): \(reason)")),
+                        etag: remembered?.etag, lastModified: remembered?.lastModified, succeeded: false)
+        }
+        guard let url = URL(string: address), url.host != nil else { return failed("not a valid URL") }
+        var headers: [String: String] = [:]
+        if let remembered, remembered.url == address {
+            if let etag = remembered.etag { headers["If-None-Match"] = etag }
+            if let lastModified = remembered.lastModified { headers["If-Modified-Since"] = lastModified }
+        }
+        let limit = config.maxFeedMB * 1_048_576
+        let fetcher = HTTPFetcher(deadline: Double(config.timeoutSeconds), maxBytes: limit, userAgent: userAgent)
+        var attempt = 0
+        while true {
+            let exchange = fetcher.exchange(url, headers: headers)
+            let error: FetchError
+            switch exchange.result {
+            case .success(let document):
+                var fetched = parse(document, source: source, address: address, limit: limit)
+                if let target = exchange.permanentRedirect, target.absoluteString != address {
+                    fetched.warnings.append("source '\(source.id)': \(address) has moved permanently to \(target.absoluteString); put the new URL in site.json")
+                }
+                return fetched
+            case .failure(let failure):
+                error = failure
+            }
+            guard attempt < config.retries, Self.isRetryable(error) else { return failed(error.description) }
+            var wait = backoffBase * Double(1 << min(attempt, 16))
+            if let header = exchange.retryAfter?.trimmingCharacters(in: .whitespaces), let seconds = Double(header), seconds >= 0 {
+                guard seconds <= retryAfterCap else {
+                    return failed("\(error.description); it asked to be retried after \(FetchError.seconds(seconds)), more than \(FetchError.seconds(retryAfterCap)), so not in this build")
+                }
+                wait = max(wait, seconds)
+            }
+            attempt += 1
+            Thread.sleep(forTimeInterval: wait)
+        }
+    }
+
+    private func parse(_ document: FetchedDocument, source: SourceConfig, address: String, limit: Int) -> SourceFetch {
+        if document.status == 304 {
+            return SourceFetch(result: SourceResult(source: source, outcome: .notModified),
+                               etag: document.etag, lastModified: document.lastModified, succeeded: true)
+        }
+        do {
+            var feed = try FeedParser.parse(document.data, baseURL: document.baseURL.absoluteString,
+                                            contentType: document.contentType, maxBytes: limit)
+            let total = feed.items.count
+            feed.items = FeedItemCap.newest(feed.items, limit: config.maxItemsPerFeed)
+            return SourceFetch(result: SourceResult(source: source, outcome: .fresh(itemCount: feed.items.count), feed: feed,
+                                                    itemsDropped: total - feed.items.count),
+                               etag: document.etag, lastModified: document.lastModified, succeeded: true)
+        } catch {
+            return SourceFetch(result: SourceResult(source: source, outcome: .failed(reason: "\(address): \(error.description)")),
+                               succeeded: false)
+        }
+    }
+
+    /// Network errors, timeouts, 5xx and 429 may pass; 4xx, bad bodies and oversize will not.
+    static func isRetryable(_ error: FetchError) -> Bool {
+        switch error {
+        case .transport(let reason): return !reason.hasPrefix("more than")
+        case .timedOut: return true
+        case .httpStatus(let code): return code == 429 || (500...599).contains(code)
+        case .unsupportedScheme, .tooLarge: return false
+        }
+    }
+}
+
+/// Results filled in by concurrent workers, each into its own slot.
+private final class Slots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [SourceFetch?]
+    init(count: Int) { stored = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: SourceFetch) { lock.withLock { stored[index] = value } }
+    var values: [SourceFetch?] { lock.withLock { stored } }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import NewsgenModel
+import NewsgenTestSupport
+@testable import NewsgenKit
+
+/// `newsgen build` with url sources: fetched over HTTP, conditional on the
+/// validators in state.json, retried on 5xx and 429, and a failure is the
+/// source's alone: the archive keeps its earlier articles and the site is built.
+@Suite("Fetching builds", .enabled(if: PythonHTTPServer.pythonAvailable), .serialized)
+struct FetchingBuildTests {
+    static let now = Date(timeIntervalSince1970: 1_767_607_200)
+
+    /// A site folder with the repository's templates and one url source, `news`.
+    private struct UrlSite {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fetching-\(UUID().uuidString)")
+        var stateFile: URL { folder.appendingPathComponent("content/archive/state.json") }
+
+        init() throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: root.appendingPathComponent("templates"), to: folder.appendingPathComponent("templates"))
+        }
+
+        func build(_ url: String, contact: String? = nil, strict: Bool = false) throws -> BuildReport {
+            let agent = contact.map { #", "userAgentContact": "\#($0)""# } ?? ""
+            let config = #"{"title": "Bay", "sources": [{"id": "news", "url": "\#(url)"}], "#
+                + #""fetch": {"timeoutSeconds": 1, "retries": 1\#(agent)}}"#
+            try Data(config.utf8).write(to: folder.appendingPathComponent("site.json"))
+            return try SiteBuilder.build(try Site.load(from: folder),
+                                         options: BuildOptions(output: folder.appendingPathComponent("public"), strict: strict,
+                                                               now: FetchingBuildTests.now, retryBackoff: 0.01))
+        }
+
+        /// The guids of the archived articles of `news`.
+        func archived() throws -> [String] {
+            let archive = try ArchiveStore(directory: folder.appendingPathComponent("content/archive"), shownAs: "content/archive").load()
+            return (archive.articlesBySource["news"] ?? []).map(\.title).sorted()
+        }
+
+        func state() throws -> FetchState {
+            try JSONDecoder().decode(FetchState.self, from: Data(contentsOf: stateFile))
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    @Test(arguments: [("/first.xml", "first"), ("/gzip.xml", "zipped"), ("/chain-a", "second"),
+                      ("/flaky.xml", "flaky"), ("/busy.xml", "busy")])
+    func aUrlSourceIsFetchedAndArchived(path: String, title: String) throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        let report = try site.build(server.url(path))
+        #expect(report.sources.map(\.outcome) == [.fresh(itemCount: 1)])
+        #expect(report.warnings.map(\.description) == [])
+        #expect(try site.archived() == [title])
+        #expect(FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("public/index.html").path))
+    }
+
+    @Test func retryAfterIsWaitedFor() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        let start = Date()
+        #expect(try site.build(server.url("/busy.xml")).sources.map(\.outcome) == [.fresh(itemCount: 1)])
+        #expect(Date().timeIntervalSince(start) >= 1)
+    }
+
+    /// Four sources two at a time: the outcomes come back in site.json order.
+    @Test func outcomesFollowSiteJSONOrder() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        let paths = ["/flaky.xml", "/missing", "/first.xml", "/gzip.xml"]
+        let sources = paths.enumerated().map { #"{"id": "s\#($0.offset)", "url": "\#(server.url($0.element))"}"# }
+        try Data(#"{"title": "Bay", "sources": [\#(sources.joined(separator: ", "))], "fetch": {"concurrency": 2, "retries": 1}}"#.utf8)
+            .write(to: site.folder.appendingPathComponent("site.json"))
+        let report = try SiteBuilder.build(try Site.load(from: site.folder),
+                                           options: BuildOptions(output: site.folder.appendingPathComponent("public"), retryBackoff: 0.01))
+        #expect(report.sources.map(\.id) == ["s0", "s1", "s2", "s3"])
+        #expect(report.sources.map(\.outcome) == [.fresh(itemCount: 1), .failed(reason: server.url("/missing") + ": the server answered HTTP 404 (not found)"),
+                                                  .fresh(itemCount: 1), .fresh(itemCount: 1)])
+        #expect(report.articleCount == 3)
+    }
+
+    @Test func theUserAgentNamesTheContact() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        #expect(try site.build(server.url("/agent.xml"), contact: "ops@example.org").sources.map(\.outcome) == [.fresh(itemCount: 1)])
+        #expect(try site.build(server.url("/agent.xml")).sources.map(\.outcome)
+                == [.failed(reason: server.url("/agent.xml") + ": the server answered HTTP 403 (forbidden)")])
+    }
+
+    @Test func aSecondBuildSendsTheValidatorsAndGets304() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        #expect(try site.build(server.url("/validated.xml")).sources.map(\.outcome) == [.fresh(itemCount: 1)])
+        let stamp = RFC3339.string(from: Self.now)
+        let expected = FetchState(sources: ["news": FetchState.Entry(url: server.url("/validated.xml"), etag: #""v1""#,
+                                                                      lastModified: "Mon, 05 Jan 2026 10:00:00 GMT",
+                                                                      lastAttempt: stamp, lastSuccess: stamp)])
+        #expect(try site.state() == expected)
+        let written = try Data(contentsOf: site.stateFile)
+
+        let second = try site.build(server.url("/validated.xml"))
+        #expect(second.sources.map(\.outcome) == [.notModified])
+        #expect(second.articleCount == 1)
+        #expect(try site.archived() == ["validated"])
+        #expect(try Data(contentsOf: site.stateFile) == written)
+        #expect(String(decoding: written, as: UTF8.self).hasPrefix("{\n  \"sources\" : {\n    \"news\" : {\n      \"etag\" : "))
+    }
+
+    @Test func aPermanentRedirectIsFollowedAndReported() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        let report = try site.build(server.url("/moved.xml"))
+        #expect(report.sources.map(\.outcome) == [.fresh(itemCount: 1)])
+        #expect(report.warnings.map(\.description)
+                == ["source 'news': \(server.url("/moved.xml")) has moved permanently to \(server.url("/first.xml")); put the new URL in site.json"])
+    }
+
+    /// Each failure after a good build: the source fails with a reason, the
+    /// archive keeps its article, the site is still published.
+    @Test(arguments: [("/missing", "the server answered HTTP 404 (not found)"),
+                      ("/gone", "the server answered HTTP 410 (gone)"),
+                      ("/loop", "more than 5 redirects (a redirect loop?)"),
+                      ("/throttled", "the server answered HTTP 429 (too many requests); it asked to be retried after 3600 seconds, more than 30 seconds, so not in this build"),
+                      ("/hang", "no complete response within 1 second")])
+    func aFailingSourceKeepsItsArticles(path: String, reason: String) throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        _ = try site.build(server.url("/first.xml"))
+        let index = site.folder.appendingPathComponent("public/index.html")
+        try FileManager.default.removeItem(at: index)
+
+        let report = try site.build(server.url(path))
+        #expect(report.sources.map(\.outcome) == [.failed(reason: server.url(path) + ": " + reason)])
+        #expect(report.warnings.map(\.description) == ["source 'news' failed: \(server.url(path)): \(reason)"])
+        #expect(report.articleCount == 1)
+        #expect(try site.archived() == ["first"])
+        #expect(FileManager.default.fileExists(atPath: index.path))
+        let entry = try #require(try site.state().sources["news"])
+        #expect(entry.lastSuccess == nil)
+        #expect(entry.lastAttempt == RFC3339.string(from: Self.now))
+    }
+
+    @Test func aBodyThatIsNotAFeedFailsTheSource() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        _ = try site.build(server.url("/first.xml"))
+        let report = try site.build(server.url("/broken.xml"))
+        let outcome = try #require(report.sources.first?.outcome)
+        guard case .failed(let reason) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
+        #expect(reason.hasPrefix(server.url("/broken.xml") + ": "))
+        #expect(try site.archived() == ["first"])
+    }
+
+    @Test func strictStillFailsTheBuild() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        #expect(throws: BuildError("source 'news' failed and --strict is set; the archive was updated, the site was not published")) {
+            try site.build(server.url("/missing"), strict: true)
+        }
+    }
+
+    @Test func aCorruptStateFileStopsTheBuildAndIsLeftAlone() throws {
+        let site = try UrlSite()
+        defer { site.remove() }
+        try FileManager.default.createDirectory(at: site.stateFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for (content, reason) in [("{", "cannot be read as newsgen's fetch state (not valid JSON); it was left untouched"),
+                                  (#"{"version": 9, "sources": {}}"#, "has state version 9, but this newsgen reads version 1; it was left untouched")] {
+            try Data(content.utf8).write(to: site.stateFile)
+            #expect(throws: BuildError(path: "content/archive/state.json", reason)) {
+                try site.build("http://127.0.0.1:9/feed.xml")
+            }
+            #expect(try Data(contentsOf: site.stateFile) == Data(content.utf8))
+        }
+    }
+}
