@@ -8,7 +8,8 @@ public struct BuildOptions: Sendable {
     public var output: URL?
     /// Use no network: url sources come from the archive.
     public var offline: Bool
-    /// Treat a failed source as a failed build (exit 1, nothing published).
+    /// Treat a failed source as a failed build (exit 1, nothing published). Only
+    /// failures in this build count: a source backing off is skipped, not failed.
     public var strict: Bool
     /// The build's "now", taken once by the caller (library code never reads the
     /// clock): recorded as lastAttempt/lastSuccess in state.json; nil records none.
@@ -55,8 +56,19 @@ public enum SiteBuilder {
         var fetched: [String: SourceFetch] = [:]
         if !options.offline {
             let urlSources = config.sources.filter { $0.path == nil && $0.url != nil }
+            // A source inside its back-off window is not asked this build; its archive stands.
+            var due: [SourceConfig] = []
+            for source in urlSources {
+                if let now = options.now, let entry = state.sources[source.id], entry.url == source.url,
+                   let reason = SourceBackoff.reasonToWait(entry, now: now) {
+                    fetched[source.id] = SourceFetch(result: SourceResult(source: source, outcome: .skipped(reason: reason)),
+                                                     succeeded: false, attempted: false)
+                } else {
+                    due.append(source)
+                }
+            }
             let fetcher = SourceFetcher(config: config.fetch, backoffBase: options.retryBackoff)
-            for fetch in fetcher.fetchAll(urlSources, state: state) {
+            for fetch in fetcher.fetchAll(due, state: state) {
                 fetched[fetch.result.source.id] = fetch
                 warnings += fetch.warnings.map { BuildWarning($0) }
             }
@@ -100,7 +112,9 @@ public enum SiteBuilder {
         for bookmark in bookmarks.bookmarks where !archivedIDs.contains(bookmark.id) {
             warnings.append(BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest"))
         }
-        let input = RenderInput(config: config, templates: templates, articles: articles, sources: sources, bookmarks: bookmarks)
+        let statuses = SourceStatus.make(config: config, outcomes: outcomes, state: state, titles: sources)
+        let input = RenderInput(config: config, templates: templates, articles: articles, sources: sources, bookmarks: bookmarks,
+                                sourceStatuses: statuses)
         let files = try SiteRenderer(input).render()
 
         // Publish.
@@ -119,7 +133,8 @@ public enum SiteBuilder {
             let url = source.url ?? ""
             let previous = old.sources[source.id].flatMap { $0.url == url ? $0 : nil }
             var entry = previous ?? FetchState.Entry(url: url)
-            if let fetch = fetched[source.id] {
+            if let fetch = fetched[source.id], fetch.attempted {
+                entry.failures = fetch.succeeded ? nil : (entry.failures ?? 0) + 1
                 if fetch.succeeded {
                     let unchanged = fetch.result.outcome == .notModified
                     entry.etag = fetch.etag ?? (unchanged ? previous?.etag : nil)

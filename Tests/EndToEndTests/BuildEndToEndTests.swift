@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the real `newsgen` binary on temporary copies of the sample site.
 @Suite("newsgen build, end to end", .serialized)
@@ -31,6 +34,26 @@ struct BuildEndToEndTests {
         #expect(result.stdout.contains("Built \(slugs.count) articles into public/"))
         #expect(FileManager.default.fileExists(atPath: site.file("public/bookmarks/index.html").path))
         #expect(FileManager.default.fileExists(atPath: site.file("public/assets/style.css").path))
+    }
+
+    /// While one build holds `.newsgen/build.lock`, a second one of the same site exits 1 and says why;
+    /// once the lock is let go, the next build runs.
+    @Test func aSecondBuildAtTheSameTimeIsRefused() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try FileManager.default.createDirectory(at: site.file(".newsgen"), withIntermediateDirectories: true)
+        let descriptor = open(site.file(".newsgen/build.lock").path, O_RDWR | O_CREAT, 0o644)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        let refused = try site.run("build")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: another newsgen build is running in \(site.directory.path) (lock .newsgen/build.lock)\n")
+        #expect(!FileManager.default.fileExists(atPath: site.file("public/index.html").path))
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        let built = try site.run("build")
+        #expect(built.status == 0, "stderr: \(built.stderr)")
+        #expect(FileManager.default.fileExists(atPath: site.file("public/sources/index.html").path))
     }
 
     @Test func homeListsNewestFirstAndPaginatesAtPageSize() throws {

@@ -22,14 +22,14 @@ struct FetchingBuildTests {
             try FileManager.default.copyItem(at: root.appendingPathComponent("templates"), to: folder.appendingPathComponent("templates"))
         }
 
-        func build(_ url: String, contact: String? = nil, strict: Bool = false) throws -> BuildReport {
+        func build(_ url: String, contact: String? = nil, strict: Bool = false, now: Date = FetchingBuildTests.now) throws -> BuildReport {
             let agent = contact.map { #", "userAgentContact": "\#($0)""# } ?? ""
             let config = #"{"title": "Bay", "sources": [{"id": "news", "url": "\#(url)"}], "#
                 + #""fetch": {"timeoutSeconds": 1, "retries": 1\#(agent)}}"#
             try Data(config.utf8).write(to: folder.appendingPathComponent("site.json"))
             return try SiteBuilder.build(try Site.load(from: folder),
                                          options: BuildOptions(output: folder.appendingPathComponent("public"), strict: strict,
-                                                               now: FetchingBuildTests.now, retryBackoff: 0.01))
+                                                               now: now, retryBackoff: 0.01))
         }
 
         /// The guids of the archived articles of `news`.
@@ -80,11 +80,21 @@ struct FetchingBuildTests {
         try Data(#"{"title": "Bay", "sources": [\#(sources.joined(separator: ", "))], "fetch": {"concurrency": 2, "retries": 1}}"#.utf8)
             .write(to: site.folder.appendingPathComponent("site.json"))
         let report = try SiteBuilder.build(try Site.load(from: site.folder),
-                                           options: BuildOptions(output: site.folder.appendingPathComponent("public"), retryBackoff: 0.01))
+                                           options: BuildOptions(output: site.folder.appendingPathComponent("public"), now: Self.now, retryBackoff: 0.01))
         #expect(report.sources.map(\.id) == ["s0", "s1", "s2", "s3"])
         #expect(report.sources.map(\.outcome) == [.fresh(itemCount: 1), .failed(reason: server.url("/missing") + ": the server answered HTTP 404 (not found)"),
                                                   .fresh(itemCount: 1), .fresh(itemCount: 1)])
         #expect(report.articleCount == 3)
+
+        // The sources page, from the real theme: every source with its outcome; the failure in the error state with its reason.
+        let page = try String(contentsOf: site.folder.appendingPathComponent("public/sources/index.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: #"data-testid="source-row""#).count == 5)
+        #expect(page.contains(#"<li class="row source-row is-failed" data-testid="source-row">"#))
+        #expect(page.contains(#"<p class="status-reason" data-testid="source-reason" role="alert">"# + server.url("/missing")
+                              + ": the server answered HTTP 404 (not found)</p>"))
+        #expect(page.components(separatedBy: #"<span class="status-badge status-ok">OK</span>"#).count == 4)
+        #expect(page.contains("1 failed in this build"))
+        #expect(page.contains(#"<span class="note-label">Backing off:</span> consecutive failures: 1; next try after <time datetime="2026-01-05T10:15:00Z""#))
     }
 
     @Test func theUserAgentNamesTheContact() throws {
@@ -191,5 +201,38 @@ struct FetchingBuildTests {
             }
             #expect(try Data(contentsOf: site.stateFile) == Data(content.utf8))
         }
+    }
+
+    /// After N failures the source is left alone until lastAttempt + min(15 min × 2^(N-1), 24 h):
+    /// skipped, not failed (so --strict passes), its articles kept; an answer resets the count.
+    @Test func aFailingSourceBacksOffAndRecovers() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        let missing = server.url("/missing")
+        _ = try site.build(missing)
+        #expect(try site.state().sources["news"]?.failures == 1)
+
+        let soon = Self.now.addingTimeInterval(14 * 60)
+        let waiting = try site.build(missing, strict: true, now: soon)
+        #expect(waiting.sources.map(\.outcome) == [.skipped(reason: "backing off after 1 failure; next try after 2026-01-05T10:15:00Z")])
+        #expect(waiting.warnings.map(\.description) == ["source 'news': backing off after 1 failure; next try after 2026-01-05T10:15:00Z"])
+        #expect(try site.state().sources["news"]?.lastAttempt == RFC3339.string(from: Self.now))
+
+        let later = Self.now.addingTimeInterval(15 * 60)
+        #expect(try site.build(missing, now: later).sources.map(\.outcome) == [.failed(reason: missing + ": the server answered HTTP 404 (not found)")])
+        #expect(try site.state().sources["news"]?.failures == 2)
+        #expect(try site.build(missing, now: later.addingTimeInterval(29 * 60)).sources.map(\.outcome)
+                == [.skipped(reason: "backing off after 2 failures; next try after 2026-01-05T10:45:00Z")])
+
+        let recovered = try site.build(server.url("/first.xml"), now: later.addingTimeInterval(30 * 60))
+        #expect(recovered.sources.map(\.outcome) == [.fresh(itemCount: 1)])
+        #expect(try site.state().sources["news"]?.failures == nil)
+    }
+
+    @Test(arguments: [(0, 0.0), (1, 900.0), (2, 1800.0), (3, 3600.0), (7, 57_600.0), (8, 86_400.0), (200, 86_400.0)])
+    func theBackoffDoublesUpToADay(failures: Int, seconds: Double) {
+        #expect(SourceBackoff.delay(afterFailures: failures) == seconds)
     }
 }

@@ -12,6 +12,7 @@ struct SiteRendererTests {
         "home": "{{#articles}}[{{title}}|{{url}}|{{source.title}}|{{#date}}{{display}}{{/date}}]{{/articles}}{{#isEmpty}}empty{{/isEmpty}}{{#pagination}} pages:{{#pages}}{{#gapBefore}}…{{/gapBefore}}{{number}}{{#isCurrent}}*{{/isCurrent}} {{/pages}}prev={{previous.url}} next={{next.url}}{{/pagination}}",
         "article": "<h1>{{article.title}}</h1>{{{article.contentHTML}}}{{#article.isBookmarked}}★{{/article.isBookmarked}}",
         "bookmarks": "{{count}}:{{#bookmarks}}[{{title}}|{{url}}|{{note}}]{{/bookmarks}}",
+        "sources": "{{count}}/{{failedCount}}:{{#sources}}[{{title}}|{{kind}}|{{location}}|{{outcome}}|{{reason}}|{{#lastSuccess}}{{iso}}{{/lastSuccess}}|{{#lastAttempt}}{{display}}{{/lastAttempt}}|{{#backoff}}{{failures}}>{{#nextAttempt}}{{iso}}{{/nextAttempt}}{{/backoff}}]{{/sources}}",
     ]
 
     private func article(_ n: Int) -> PreparedArticle {
@@ -20,13 +21,14 @@ struct SiteRendererTests {
                                 contentHTML: "<p>Body \(n)<script>alert(1)</script></p>"))
     }
 
-    private func render(articles count: Int, pageSize: Int = 2, bookmarks: [Bookmark] = []) throws -> [String: String] {
+    private func render(articles count: Int, pageSize: Int = 2, bookmarks: [Bookmark] = [],
+                        statuses: [SourceStatus] = []) throws -> [String: String] {
         var config = SiteConfig(title: "Bay", sources: [])
         config.pageSize = pageSize
         let input = RenderInput(config: config, templates: Templates(library: try MustacheLibrary(templates: Self.templates), assets: [("style.css", Data("css".utf8))]),
                                 articles: (1...max(count, 1)).reversed().prefix(count).map(article),
                                 sources: ["news": SourceInfo(id: "news", title: "The News")],
-                                bookmarks: BookmarkManifest(bookmarks: bookmarks))
+                                bookmarks: BookmarkManifest(bookmarks: bookmarks), sourceStatuses: statuses)
         let files = try SiteRenderer(input).render()
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) })
     }
@@ -64,6 +66,23 @@ struct SiteRendererTests {
             Bookmark(id: "ffffffffffffffff", added: Date(timeIntervalSince1970: 20), title: "Gone", url: "https://example.org/gone", note: "newer"),
         ])
         #expect(files["bookmarks/index.html"]?.hasSuffix("2:[Gone|https://example.org/gone|newer][Story 1|../articles/story-1/|older]") == true)
+    }
+
+    /// The sources page: one row per status, failures with their reason and back-off, dates in the site's zone.
+    @Test func theSourcesPageShowsOutcomesAndState() throws {
+        let success = Date(timeIntervalSince1970: 1_767_607_200)
+        let files = try render(articles: 0, statuses: [
+            SourceStatus(id: "ok", title: "Good", location: "https://good.example/feed.xml", isURL: true, outcome: .fresh(itemCount: 3),
+                         lastSuccess: success, lastAttempt: success),
+            SourceStatus(id: "bad", title: "Bad", location: "https://bad.example/feed.xml", isURL: true,
+                         outcome: .failed(reason: "the server answered HTTP 404 (not found)"), lastSuccess: nil, lastAttempt: success,
+                         failures: 1, nextAttempt: success.addingTimeInterval(900)),
+            SourceStatus(id: "file", title: "File", location: "feeds/a.xml", isURL: false, outcome: .notModified),
+        ])
+        #expect(files["sources/index.html"] == "<title>Sources · Bay</title><link href=\"../assets/style.css\">3/1:"
+                + "[Good|URL|https://good.example/feed.xml|OK||2026-01-05T10:00:00Z|5 Jan 2026|]"
+                + "[Bad|URL|https://bad.example/feed.xml|Failed|the server answered HTTP 404 (not found)||5 Jan 2026|1>2026-01-05T10:15:00Z]"
+                + "[File|Feed file|feeds/a.xml|Not modified||||]")
     }
 }
 

@@ -25,6 +25,7 @@ struct TemplateEscapingTests {
     static let fields = [
         "site-title", "site-language", "base-url", "article-title", "article-author", "tag", "source-title",
         "feed-source-title", "note", "orphan-title", "orphan-note", "summary",
+        "status-title", "status-location", "status-reason", "skipped-reason",
     ]
 
     static func render(embedHosts: [String] = []) throws -> [String: String] {
@@ -57,7 +58,13 @@ struct TemplateEscapingTests {
                 "news": SourceInfo(id: "news", title: hostile("source-title"), url: "javascript:alert('source')"),
                 "feed": SourceInfo(id: "feed", title: hostile("feed-source-title"), url: "vbscript:x"),
             ],
-            bookmarks: bookmarks)
+            bookmarks: bookmarks,
+            sourceStatuses: [
+                SourceStatus(id: "news", title: hostile("status-title"), location: hostile("status-location"), isURL: true,
+                             outcome: .failed(reason: hostile("status-reason")), lastSuccess: Date(timeIntervalSince1970: day),
+                             lastAttempt: Date(timeIntervalSince1970: 2 * day), failures: 2, nextAttempt: Date(timeIntervalSince1970: 3 * day)),
+                SourceStatus(id: "feed", title: "Feed", location: "feeds/a.xml", isURL: false, outcome: .skipped(reason: hostile("skipped-reason"))),
+            ])
         let files = try SiteRenderer(input).render()
         return Dictionary(files.filter { $0.path.hasSuffix(".html") }.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) },
                           uniquingKeysWith: { first, _ in first })
@@ -66,7 +73,7 @@ struct TemplateEscapingTests {
     @Test func nothingHostileComesOutUnescaped() throws {
         let pages = try Self.render()
         #expect(pages.keys.sorted() == ["articles/hostile/index.html", "articles/plain/index.html", "bookmarks/index.html",
-                                        "index.html", "page/2/index.html"])
+                                        "index.html", "page/2/index.html", "sources/index.html"])
         for (path, html) in pages {
             #expect(!html.contains("<i data-probe"), "\(path)")
             #expect(!html.contains("<script"), "\(path)")

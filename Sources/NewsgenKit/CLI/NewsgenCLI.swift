@@ -47,6 +47,8 @@ public enum NewsgenCLI {
         let output = arguments.output.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL }
         do {
             let site = try Site.load(from: siteURL)
+            let lock = try BuildLock.acquire(siteDirectory: site.directory)
+            defer { lock.release() }
             let report = try SiteBuilder.build(site, options: BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict,
                                                                                now: buildTime()))
             for warning in report.warnings { printError("warning: \(warning)") }

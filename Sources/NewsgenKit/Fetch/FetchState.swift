@@ -17,6 +17,9 @@ struct FetchState: Codable, Equatable, Sendable {
         /// RFC 3339, the build's "now".
         var lastAttempt: String?
         var lastSuccess: String?
+        /// Failed attempts since the last success; nil (left out of the file) after a success.
+        /// `SourceBackoff` turns it into the earliest next attempt.
+        var failures: Int? = nil
     }
 
     var version: Int = formatVersion

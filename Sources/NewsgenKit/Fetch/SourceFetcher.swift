@@ -12,6 +12,8 @@ struct SourceFetch: Sendable {
     /// True when the server answered (200 or 304) and the body, if any, parsed.
     var succeeded: Bool
     var warnings: [String] = []
+    /// False for a source left alone because it is backing off: its state is not touched.
+    var attempted: Bool = true
 }
 
 /// The Fetch stage for sources with a `url`: at most `fetch.concurrency` at a

@@ -34,6 +34,7 @@ struct PageContext {
             "isHome": .bool(route.isHome),
             "isArticle": .bool(route.isArticle),
             "isBookmarks": .bool(route == .bookmarks),
+            "isSources": .bool(route == .sources),
             "contentSecurityPolicy": .string(contentSecurityPolicy),
         ]
         if let description { page["description"] = .string(description) }
@@ -44,6 +45,7 @@ struct PageContext {
         context["nav"] = .object([
             "home": .string(Route.home(page: 1).relativeLink(from: route)),
             "bookmarks": .string(Route.bookmarks.relativeLink(from: route)),
+            "sources": .string(Route.sources.relativeLink(from: route)),
             "stylesheet": .string(Route.asset(name: "style.css").relativeLink(from: route)),
         ])
         return .object(context)
@@ -96,6 +98,47 @@ struct PageContext {
         value["summaryHTML"] = prepared.summaryHTML.map(MustacheValue.string)
         value["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
         return .object(value)
+    }
+
+    /// A row of the `/sources/` page (docs/templates.md).
+    func sourceRow(_ status: SourceStatus) -> MustacheValue {
+        var row: [String: MustacheValue] = [
+            "id": .string(status.id),
+            "title": .string(status.title),
+            "initial": .string(status.title.first.map { String($0).uppercased() } ?? "?"),
+            "kind": .string(status.isURL ? "URL" : "Feed file"),
+            "location": .string(status.location),
+            "isURL": .bool(status.isURL),
+            "failures": .int(status.failures),
+        ]
+        let label: String
+        switch status.outcome {
+        case .fresh(let count):
+            label = "OK"
+            row["isOK"] = true
+            row["itemCount"] = .int(count)
+        case .notModified:
+            label = "Not modified"
+            row["isOK"] = true
+            row["isNotModified"] = true
+        case .skipped(let reason):
+            label = "Skipped"
+            row["isSkipped"] = true
+            row["reason"] = .string(reason)
+        case .failed(let reason):
+            label = "Failed"
+            row["isFailed"] = true
+            row["reason"] = .string(reason)
+        }
+        row["outcome"] = .string(label)
+        row["lastSuccess"] = status.lastSuccess.map(date)
+        row["lastAttempt"] = status.lastAttempt.map(date)
+        if status.failures > 0 {
+            var backoff: [String: MustacheValue] = ["failures": .int(status.failures)]
+            backoff["nextAttempt"] = status.nextAttempt.map(date)
+            row["backoff"] = .object(backoff)
+        }
+        return .object(row)
     }
 
     private func source(_ id: String) -> MustacheValue {

@@ -10,6 +10,8 @@ struct RenderInput: Sendable {
     var articles: [PreparedArticle]
     var sources: [String: SourceInfo]
     var bookmarks: BookmarkManifest
+    /// Every source in site.json order, for `/sources/`.
+    var sourceStatuses: [SourceStatus] = []
 }
 
 /// One file of the finished site, relative to the output folder.

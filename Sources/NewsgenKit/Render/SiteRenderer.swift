@@ -20,6 +20,7 @@ struct SiteRenderer {
             files.append(try articlePage(prepared))
         }
         files.append(try bookmarksPage())
+        files.append(try sourcesPage())
         files += input.templates.assets.map { OutputFile(route: .asset(name: $0.name), data: $0.data) }
         return files
     }
@@ -58,6 +59,16 @@ struct SiteRenderer {
         }
         return try render("bookmarks", route, title: "Bookmarks", [
             "bookmarks": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(rows.count),
+        ])
+    }
+
+    /// Every source with this build's outcome and its remembered state: the app's loading and error states, made static.
+    private func sourcesPage() throws(BuildError) -> OutputFile {
+        let rows = input.sourceStatuses.map(context.sourceRow)
+        let failed = input.sourceStatuses.filter { if case .failed = $0.outcome { return true } else { return false } }.count
+        return try render("sources", .sources, title: "Sources", [
+            "sources": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(rows.count),
+            "failedCount": .int(failed), "hasFailures": .bool(failed > 0),
         ])
     }
 

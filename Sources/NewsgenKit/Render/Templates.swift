@@ -6,7 +6,7 @@ import NewsgenModel
 /// file name without extension) and the files directly inside `templates/assets/`,
 /// which are published under `/assets/`.
 struct Templates: Sendable {
-    static let pageTemplates = ["layout", "home", "article", "bookmarks"]
+    static let pageTemplates = ["layout", "home", "article", "bookmarks", "sources"]
 
     let library: MustacheLibrary
     /// Asset files by name, as bytes.

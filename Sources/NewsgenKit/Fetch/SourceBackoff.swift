@@ -1,0 +1,34 @@
+import Foundation
+import NewsgenModel
+
+/// How long a failing url source is left alone: after N ≥ 1 consecutive failures
+/// the next attempt is not before `lastAttempt + min(base × 2^(N-1), cap)`, so an
+/// hourly CI build does not hammer a publisher that is down, and a source that is
+/// down for days is still tried once a day. It is never dropped: the first answer
+/// resets the count (see README "Building").
+struct SourceBackoff: Sendable {
+    /// The wait after the first failure: 15 minutes.
+    static let base: TimeInterval = 15 * 60
+    /// The longest wait: 24 hours.
+    static let cap: TimeInterval = 24 * 60 * 60
+
+    /// The wait after `failures` consecutive failures; 0 for none.
+    static func delay(afterFailures failures: Int) -> TimeInterval {
+        guard failures >= 1 else { return 0 }
+        return min(base * pow(2, Double(min(failures - 1, 32))), cap)
+    }
+
+    /// The earliest time the source may be tried again; nil when it may be tried now
+    /// (no failures, or no readable last attempt).
+    static func nextAttempt(_ entry: FetchState.Entry) -> Date? {
+        guard let failures = entry.failures, failures >= 1,
+              let last = entry.lastAttempt.flatMap(RFC3339.date(from:)) else { return nil }
+        return last.addingTimeInterval(delay(afterFailures: failures))
+    }
+
+    /// The reason a source is not fetched at `now`, or nil when it is due.
+    static func reasonToWait(_ entry: FetchState.Entry, now: Date) -> String? {
+        guard let failures = entry.failures, let next = nextAttempt(entry), now < next else { return nil }
+        return "backing off after \(failures) failure\(failures == 1 ? "" : "s"); next try after \(RFC3339.string(from: next))"
+    }
+}

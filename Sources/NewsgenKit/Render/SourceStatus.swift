@@ -1,0 +1,39 @@
+import Foundation
+import NewsgenModel
+
+/// One source as the `/sources/` page shows it: what this build got from it and
+/// what state.json remembers. Made from this build's outcome and the state the
+/// build recorded, never from the clock, so the page is the same for the same input.
+struct SourceStatus: Sendable {
+    var id: String
+    var title: String
+    /// The feed file's path or the URL, as site.json gives it.
+    var location: String
+    var isURL: Bool
+    var outcome: SourceOutcome
+    var lastSuccess: Date?
+    var lastAttempt: Date?
+    /// Failed attempts since the last success (0 for none).
+    var failures: Int = 0
+    /// The earliest next attempt while backing off.
+    var nextAttempt: Date?
+
+    /// Statuses in site.json order.
+    static func make(config: SiteConfig, outcomes: [(id: String, outcome: SourceOutcome)], state: FetchState,
+                     titles: [String: SourceInfo]) -> [SourceStatus] {
+        let byID = Dictionary(outcomes.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+        return config.sources.map { source in
+            let isURL = source.path == nil && source.url != nil
+            var status = SourceStatus(id: source.id, title: titles[source.id]?.title ?? source.title ?? source.id,
+                                      location: source.path ?? source.url ?? "", isURL: isURL,
+                                      outcome: byID[source.id] ?? .skipped(reason: "not read"))
+            if isURL, let entry = state.sources[source.id], entry.url == source.url {
+                status.lastSuccess = entry.lastSuccess.flatMap(RFC3339.date(from:))
+                status.lastAttempt = entry.lastAttempt.flatMap(RFC3339.date(from:))
+                status.failures = entry.failures ?? 0
+                status.nextAttempt = SourceBackoff.nextAttempt(entry)
+            }
+            return status
+        }
+    }
+}
