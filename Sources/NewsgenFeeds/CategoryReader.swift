@@ -39,14 +39,9 @@ enum CategoryReader {
 }
 
 extension Array where Element == Category {
-    /// Appends the categories; repeats are removed once, by `uniqued()`, when
-    /// the item or feed is made (checking each against all before it would be
-    /// quadratic: a feed with 100,000 categories on one item took minutes).
-    mutating func appendNew(_ categories: [Category]) {
-        append(contentsOf: categories)
-    }
-
-    /// The categories without repeats (same term, scheme and label), first occurrence kept.
+    /// The categories without repeats (same term, scheme and label), first occurrence kept;
+    /// run once when the item or feed is made (checking each category against all
+    /// before it while reading would be quadratic).
     func uniqued() -> [Category] {
         var seen: Set<CategoryKey> = []
         return filter { seen.insert(CategoryKey($0)).inserted }

@@ -102,17 +102,17 @@ struct FieldReader {
         case "dc:contributor":
             if let person = PersonReader.line(child.text) { fields.contributors.merge(person) }
         case "category", "dc:subject":
-            fields.categories.appendNew([CategoryReader.category(child)].compactMap { $0 })
+            fields.categories.append(contentsOf: [CategoryReader.category(child)].compactMap { $0 })
         case "itunes:category":
-            fields.categories.appendNew(CategoryReader.itunesCategories(child))
+            fields.categories.append(contentsOf: CategoryReader.itunesCategories(child))
         case "tags":
-            fields.categories.appendNew(CategoryReader.keywords(child, scheme: nil))
+            fields.categories.append(contentsOf: CategoryReader.keywords(child, scheme: nil))
         case "itunes:keywords":
-            fields.categories.appendNew(CategoryReader.keywords(child, scheme: CategoryReader.itunesScheme))
+            fields.categories.append(contentsOf: CategoryReader.keywords(child, scheme: CategoryReader.itunesScheme))
         case "media:category":
-            fields.categories.appendNew([CategoryReader.mediaCategory(child)].compactMap { $0 })
+            fields.categories.append(contentsOf: [CategoryReader.mediaCategory(child)].compactMap { $0 })
         case "media:keywords":
-            fields.categories.appendNew(CategoryReader.keywords(child, scheme: nil))
+            fields.categories.append(contentsOf: CategoryReader.keywords(child, scheme: nil))
         case "pubdate", "published", "issued", "dcterms:issued":
             fields.published = date(child) ?? fields.published
         case "updated", "modified", "lastbuilddate", "dcterms:modified":

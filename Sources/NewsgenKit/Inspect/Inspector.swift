@@ -70,10 +70,7 @@ public struct Inspector: Sendable {
         let file = URL(fileURLWithPath: source, relativeTo: currentDirectory).standardizedFileURL
         if FileSystem.isDirectory(file) { throw InspectError(source: source, "is a folder, not a feed file") }
         guard FileSystem.exists(file) else { throw InspectError(source: source, "not found") }
-        // Refuse an oversized file before reading it, with the parser's own words.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int, size > maxBytes {
-            throw InspectError(source: source, "document too large: \(size) bytes, the limit is \(maxBytes) bytes")
-        }
+        if let reason = FileSystem.oversizedFeedReason(file, limit: maxBytes) { throw InspectError(source: source, reason) }
         do {
             return Loaded(data: try Data(contentsOf: file), baseURL: nil)
         } catch {

@@ -20,9 +20,8 @@ enum FeedFileReader {
             return SourceResult(source: source, outcome: .failed(reason: "\(path): not found (named by sources[\(index)].path in site.json)"))
         }
         let limit = site.config.fetch.maxFeedMB * 1_048_576
-        // An oversized file is refused before it is read, in the parser's words.
-        if let size = (try? FileSystem.manager.attributesOfItem(atPath: file.path)[.size]) as? Int, size > limit {
-            return SourceResult(source: source, outcome: .failed(reason: "\(path): \(FeedParseError(.tooLarge(size: size, limit: limit)).description)"))
+        if let reason = FileSystem.oversizedFeedReason(file, limit: limit) {
+            return SourceResult(source: source, outcome: .failed(reason: "\(path): \(reason)"))
         }
         let data: Data
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenFeeds
 
 /// The disk, for the stages that touch it. Atomic writes so that a crash or a
 /// full disk never leaves a user's file half-written.
@@ -20,6 +21,13 @@ enum FileSystem {
         } catch {
             throw BuildError(path: name, "cannot be read (\(reason(error)))")
         }
+    }
+
+    /// The parser's refusal for a feed file over `limit` bytes, judged from its
+    /// size on disk so an oversized file is never read; nil when it fits.
+    static func oversizedFeedReason(_ url: URL, limit: Int) -> String? {
+        guard let size = (try? manager.attributesOfItem(atPath: url.path)[.size]) as? Int, size > limit else { return nil }
+        return FeedParseError(.tooLarge(size: size, limit: limit)).description
     }
 
     /// Writes to a temporary file beside `url`, then renames it into place.
