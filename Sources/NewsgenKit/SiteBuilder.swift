@@ -77,17 +77,7 @@ public enum SiteBuilder {
         for source in config.sources {
             let result = fetched[source.id]?.result ?? FeedFileReader.read(source, site: site, offline: options.offline)
             outcomes.append((source.id, result.outcome))
-            switch result.outcome {
-            case .failed(let reason): warnings.append(BuildWarning("source '\(source.id)' failed: \(reason)"))
-            case .skipped(let reason) where !options.offline: warnings.append(BuildWarning("source '\(source.id)': \(reason)"))
-            case .fresh, .notModified, .skipped: break
-            }
-            if result.itemsDropped > 0, let kept = result.feed?.items.count {
-                warnings.append(BuildWarning("source '\(source.id)': the feed has \(kept + result.itemsDropped) items, more than fetch.maxItemsPerFeed (\(config.fetch.maxItemsPerFeed)); the \(kept) newest were taken and \(result.itemsDropped) left out"))
-            }
-            if let reason = result.feed?.illFormedReason {
-                warnings.append(BuildWarning("source '\(source.id)': \(source.path ?? source.url ?? source.id) is not well-formed (\(reason)); what could be read was kept"))
-            }
+            warnings += Self.warnings(for: result, config: config, offline: options.offline)
             sources[source.id] = SourceInfo(id: source.id, title: source.title ?? result.feed?.title?.plainText ?? source.id, url: result.feed?.link)
             let fromFeed = (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
             warnings += ContentBounds.warnings(fromFeed, sourceID: source.id)
@@ -122,6 +112,25 @@ public enum SiteBuilder {
         try Publisher(output: output, shownAs: output.path).publish(files, staticDirectory: site.staticDirectory)
         return BuildReport(sources: outcomes, articleCount: articles.count,
                            pageCount: files.filter { $0.path.hasSuffix(".html") }.count, output: output, warnings: warnings)
+    }
+
+    /// What a person should hear about one source's result: a failure, a skip
+    /// (except the expected one of --offline), items left out, an ill-formed document.
+    static func warnings(for result: SourceResult, config: SiteConfig, offline: Bool) -> [BuildWarning] {
+        let source = result.source
+        var warnings: [BuildWarning] = []
+        switch result.outcome {
+        case .failed(let reason): warnings.append(BuildWarning("source '\(source.id)' failed: \(reason)"))
+        case .skipped(let reason) where !offline: warnings.append(BuildWarning("source '\(source.id)': \(reason)"))
+        case .fresh, .notModified, .skipped: break
+        }
+        if result.itemsDropped > 0, let kept = result.feed?.items.count {
+            warnings.append(BuildWarning("source '\(source.id)': the feed has \(kept + result.itemsDropped) items, more than fetch.maxItemsPerFeed (\(config.fetch.maxItemsPerFeed)); the \(kept) newest were taken and \(result.itemsDropped) left out"))
+        }
+        if let reason = result.feed?.illFormedReason {
+            warnings.append(BuildWarning("source '\(source.id)': \(source.path ?? source.url ?? source.id) is not well-formed (\(reason)); what could be read was kept"))
+        }
+        return warnings
     }
 
     /// The state after this build's fetches: validators of sources that answered,
