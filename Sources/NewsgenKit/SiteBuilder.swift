@@ -16,13 +16,17 @@ public struct BuildOptions: Sendable {
     public var now: Date?
     /// Seconds the first fetch retry waits; each next one waits twice as long.
     public var retryBackoff: Double
+    /// Hears of each source as its result is known (from worker threads), for a progress display.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
-    public init(output: URL? = nil, offline: Bool = false, strict: Bool = false, now: Date? = nil, retryBackoff: Double = 1) {
+    public init(output: URL? = nil, offline: Bool = false, strict: Bool = false, now: Date? = nil, retryBackoff: Double = 1,
+                progress: (@Sendable (BuildProgress) -> Void)? = nil) {
         self.output = output
         self.offline = offline
         self.strict = strict
         self.now = now
         self.retryBackoff = retryBackoff
+        self.progress = progress
     }
 }
 
@@ -33,6 +37,10 @@ public struct BuildReport: Sendable {
     public var pageCount: Int
     public var output: URL
     public var warnings: [BuildWarning]
+    /// New, updated and unchanged articles among those the sources brought; pruned by retention.
+    public var changes: ArchiveChanges
+    /// Articles not listed because another source carries the same story.
+    public var duplicateCount: Int
 }
 
 /// The pipeline: Load → Fetch/Parse → Archive → Enrich → Render → Publish.
@@ -43,56 +51,28 @@ public enum SiteBuilder {
         let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates")
         let bookmarks = try loadBookmarks(site)
         let store = ArchiveStore(directory: site.archiveDirectory, shownAs: config.archive.path)
-        var archive = try store.load()
+        let before = try store.load()
         let stateStore = FetchStateStore(file: site.archiveDirectory.appendingPathComponent(FetchStateStore.fileName),
                                          shownAs: config.archive.path + "/" + FetchStateStore.fileName)
-        var state = try stateStore.load()
 
         // Fetch + Parse.
-        var warnings: [BuildWarning] = []
-        var incoming: [IncomingArticle] = []
-        var sources: [String: SourceInfo] = [ArticleID.markdownSourceID: SourceInfo(id: ArticleID.markdownSourceID, title: config.title)]
-        var outcomes: [(id: String, outcome: SourceOutcome)] = []
-        var fetched: [String: SourceFetch] = [:]
-        if !options.offline {
-            let urlSources = config.sources.filter { $0.path == nil && $0.url != nil }
-            // A source inside its back-off window is not asked this build; its archive stands.
-            var due: [SourceConfig] = []
-            for source in urlSources {
-                if let now = options.now, let entry = state.sources[source.id], entry.url == source.url,
-                   let reason = SourceBackoff.reasonToWait(entry, now: now) {
-                    fetched[source.id] = SourceFetch(result: SourceResult(source: source, outcome: .skipped(reason: reason)),
-                                                     succeeded: false, attempted: false)
-                } else {
-                    due.append(source)
-                }
-            }
-            let fetcher = SourceFetcher(config: config.fetch, backoffBase: options.retryBackoff)
-            for fetch in fetcher.fetchAll(due, state: state) {
-                fetched[fetch.result.source.id] = fetch
-                warnings += fetch.warnings.map { BuildWarning($0) }
-            }
-            state = Self.remember(fetched, urlSources: urlSources, in: state, now: options.now)
-        }
-        for source in config.sources {
-            let result = fetched[source.id]?.result ?? FeedFileReader.read(source, site: site, offline: options.offline)
-            outcomes.append((source.id, result.outcome))
-            warnings += Self.warnings(for: result, config: config, offline: options.offline)
-            sources[source.id] = SourceInfo(id: source.id, title: source.title ?? result.feed?.title?.plainText ?? source.id, url: result.feed?.link)
-            let fromFeed = (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
-            warnings += ContentBounds.warnings(fromFeed, sourceID: source.id)
-            incoming += fromFeed
-        }
+        let read = readSources(site, state: try stateStore.load(), options: options)
+        var warnings = read.warnings
         let markdown = try MarkdownReader.read(site: site)
         warnings += markdown.warnings
-        incoming += markdown.articles
+        let incoming = read.incoming + markdown.articles
 
         // Archive: what the healthy sources brought is kept, even when the build stops below.
+        var archive = before
         warnings += archive.merge(incoming, markdownPresent: markdown.presentIDs)
+        let pruned = archive.applyRetention(keepDays: config.archive.keepDays, keepPerSource: config.archive.keepPerSource,
+                                            now: options.now, protected: Set(bookmarks.bookmarks.map(\.id)))
+        var changes = ArchiveChanges(before: before, after: archive, seen: Set(incoming.map(\.article.id)))
+        changes.pruned = pruned
         try store.save(archive)
         // A site without url sources gets no state file.
-        if !options.offline, !state.sources.isEmpty || FileSystem.exists(stateStore.file) { try stateStore.save(state) }
-        if options.strict, let failed = outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
+        if !options.offline, !read.state.sources.isEmpty || FileSystem.exists(stateStore.file) { try stateStore.save(read.state) }
+        if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }
 
@@ -102,59 +82,18 @@ public enum SiteBuilder {
         for bookmark in bookmarks.bookmarks where !archivedIDs.contains(bookmark.id) {
             warnings.append(BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest"))
         }
-        let statuses = SourceStatus.make(config: config, outcomes: outcomes, state: state, titles: sources)
-        let input = RenderInput(config: config, templates: templates, articles: articles, sources: sources, bookmarks: bookmarks,
-                                sourceStatuses: statuses)
+        let statuses = SourceStatus.make(config: config, outcomes: read.outcomes, state: read.state, titles: read.sources)
+        let duplicates = archive.duplicates()
+        let input = RenderInput(config: config, templates: templates, articles: articles, sources: read.sources, bookmarks: bookmarks,
+                                sourceStatuses: statuses, duplicateOf: duplicates)
         let files = try SiteRenderer(input).render()
 
         // Publish.
         let output = options.output ?? site.defaultOutputDirectory
         try Publisher(output: output, shownAs: output.path).publish(files, staticDirectory: site.staticDirectory)
-        return BuildReport(sources: outcomes, articleCount: articles.count,
-                           pageCount: files.filter { $0.path.hasSuffix(".html") }.count, output: output, warnings: warnings)
-    }
-
-    /// What a person should hear about one source's result: a failure, a skip
-    /// (except the expected one of --offline), items left out, an ill-formed document.
-    static func warnings(for result: SourceResult, config: SiteConfig, offline: Bool) -> [BuildWarning] {
-        let source = result.source
-        var warnings: [BuildWarning] = []
-        switch result.outcome {
-        case .failed(let reason): warnings.append(BuildWarning("source '\(source.id)' failed: \(reason)"))
-        case .skipped(let reason) where !offline: warnings.append(BuildWarning("source '\(source.id)': \(reason)"))
-        case .fresh, .notModified, .skipped: break
-        }
-        if result.itemsDropped > 0, let kept = result.feed?.items.count {
-            warnings.append(BuildWarning("source '\(source.id)': the feed has \(kept + result.itemsDropped) items, more than fetch.maxItemsPerFeed (\(config.fetch.maxItemsPerFeed)); the \(kept) newest were taken and \(result.itemsDropped) left out"))
-        }
-        if let reason = result.feed?.illFormedReason {
-            warnings.append(BuildWarning("source '\(source.id)': \(source.path ?? source.url ?? source.id) is not well-formed (\(reason)); what could be read was kept"))
-        }
-        return warnings
-    }
-
-    /// The state after this build's fetches: validators of sources that answered,
-    /// the old ones otherwise; entries only for the url sources in site.json.
-    static func remember(_ fetched: [String: SourceFetch], urlSources: [SourceConfig], in old: FetchState, now: Date?) -> FetchState {
-        var state = FetchState()
-        let stamp = now.map { RFC3339.string(from: $0) }
-        for source in urlSources {
-            let url = source.url ?? ""
-            let previous = old.sources[source.id].flatMap { $0.url == url ? $0 : nil }
-            var entry = previous ?? FetchState.Entry(url: url)
-            if let fetch = fetched[source.id], fetch.attempted {
-                entry.failures = fetch.succeeded ? nil : (entry.failures ?? 0) + 1
-                if fetch.succeeded {
-                    let unchanged = fetch.result.outcome == .notModified
-                    entry.etag = fetch.etag ?? (unchanged ? previous?.etag : nil)
-                    entry.lastModified = fetch.lastModified ?? (unchanged ? previous?.lastModified : nil)
-                    entry.lastSuccess = stamp ?? entry.lastSuccess
-                }
-                entry.lastAttempt = stamp ?? entry.lastAttempt
-            }
-            state.sources[source.id] = entry
-        }
-        return state
+        return BuildReport(sources: read.outcomes, articleCount: articles.count,
+                           pageCount: files.filter { $0.path.hasSuffix(".html") }.count, output: output, warnings: warnings,
+                           changes: changes, duplicateCount: duplicates.count)
     }
 
     /// The manifest when present, an empty one otherwise; a manifest that cannot be read stops the build.

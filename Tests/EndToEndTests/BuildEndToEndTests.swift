@@ -9,11 +9,7 @@ import Glibc
 struct BuildEndToEndTests {
     /// Archive articles (id, slug) as the build left them.
     private func archivedSlugs(_ site: TemporarySite) throws -> [String] {
-        let folder = site.file("content/archive")
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.flatMap { name in
-            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as! [String: Any]
-            return (object["articles"] as! [[String: Any]]).map { $0["slug"] as! String }
-        }
+        try site.archivedArticles().map { $0["slug"] as! String }
     }
 
     private func parseDate(_ text: String) -> Date? {
@@ -102,10 +98,10 @@ struct BuildEndToEndTests {
         defer { site.remove() }
         #expect(try site.run("build").status == 0)
         let first = try site.snapshot()
-        let archive = try site.read("content/archive/harbor-gazette.json")
+        let archive = try site.read("content/archive/harbor-gazette/2026-11.jsonl")
         #expect(try site.run("build").status == 0)
         #expect(try site.snapshot() == first)
-        #expect(try site.read("content/archive/harbor-gazette.json") == archive)
+        #expect(try site.read("content/archive/harbor-gazette/2026-11.jsonl") == archive)
     }
 
     @Test func slugsSurviveATitleEdit() throws {
@@ -231,8 +227,7 @@ struct BuildEndToEndTests {
         let emptyPage = try site.read("public/bookmarks/index.html")
         #expect(emptyPage.contains("data-testid=\"empty-state\""))
 
-        let archive = try JSONSerialization.jsonObject(with: Data(contentsOf: site.file("content/archive/harbor-gazette.json"))) as! [String: Any]
-        let first = (archive["articles"] as! [[String: Any]])[0]
+        let first = try #require(site.archivedArticles().first { $0["sourceID"] as? String == "harbor-gazette" })
         let id = first["id"] as! String, slug = first["slug"] as! String
         try site.write("bookmarks.json", """
         {"version": 1, "bookmarks": [

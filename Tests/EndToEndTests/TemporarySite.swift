@@ -44,6 +44,23 @@ struct TemporarySite {
     @discardableResult
     func run(_ arguments: String...) throws -> ProcessResult { try Newsgen.run(arguments, in: directory) }
 
+    /// Every archived article as a JSON object, from `content/archive/<source>/<month>.jsonl`.
+    func archivedArticles() throws -> [[String: Any]] {
+        let folder = file("content/archive")
+        var articles: [[String: Any]] = []
+        for source in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            let sourceFolder = folder.appendingPathComponent(source)
+            guard let months = try? FileManager.default.contentsOfDirectory(atPath: sourceFolder.path) else { continue }
+            for month in months.sorted() where month.hasSuffix(".jsonl") {
+                let text = try String(contentsOf: sourceFolder.appendingPathComponent(month), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    articles.append(try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any])
+                }
+            }
+        }
+        return articles
+    }
+
     /// Every file under public/ with its bytes, by relative path.
     func snapshot() throws -> [String: Data] {
         var files: [String: Data] = [:]

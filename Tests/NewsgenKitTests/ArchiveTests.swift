@@ -96,4 +96,11 @@ struct DateDisplayTests {
         let summer = try #require(RFC3339.date(from: "2026-07-01T12:00:00Z"))
         #expect(london.iso(summer) == "2026-07-01T13:00:00+01:00")
     }
+
+    @Test func fetchTimesShowTheHourAndTheZone() throws {
+        let date = try #require(RFC3339.date(from: "2026-10-31T23:30:00Z"))
+        #expect(DateDisplay(timeZone: TimeZone(identifier: "UTC")!).displayWithTime(date) == "31 Oct 2026, 23:30 UTC")
+        #expect(DateDisplay(timeZone: TimeZone(identifier: "Europe/Berlin")!).displayWithTime(date) == "1 Nov 2026, 00:30 UTC+01:00")
+        #expect(DateDisplay(timeZone: TimeZone(identifier: "America/St_Johns")!).displayWithTime(date) == "31 Oct 2026, 21:00 UTC-02:30")
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import NewsgenKit
 
@@ -41,5 +42,30 @@ struct CommandLineParserTests {
         #expect(usageError("build", "extra") == "build takes no argument 'extra' (use --site DIR to build another folder)")
         #expect(usageError("--verison") == "unknown option '--verison' (did you mean '--version'?)")
         #expect(usageError("help", "bild") == "unknown command 'bild' (did you mean 'build'?)")
+    }
+}
+
+/// The commands the CI documentation tells people to run are commands newsgen accepts.
+@Suite("Documented commands")
+struct DocumentedCommandsTests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every `newsgen …` invocation in a documentation file, as its arguments.
+    private static func invocations(in relativePath: String) throws -> [[String]] {
+        let text = try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "newsgen build") else { return nil }
+            let command = line[range.lowerBound...].prefix { $0 != ";" && $0 != "#" && $0 != "`" && $0 != "|" }
+            return command.split(separator: " ").dropFirst().map(String.init)
+        }
+    }
+
+    @Test(arguments: ["docs/ci.md", "docs/ci/github-actions.yml"])
+    func theCIExampleRunsARealCommand(file: String) throws {
+        let found = try Self.invocations(in: file)
+        #expect(!found.isEmpty, "\(file) shows how newsgen build is run")
+        for arguments in found {
+            #expect(throws: Never.self, "\(arguments.joined(separator: " ")) in \(file)") { _ = try CommandLineParser.parse(arguments) }
+        }
     }
 }

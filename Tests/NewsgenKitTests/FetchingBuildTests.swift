@@ -22,10 +22,11 @@ struct FetchingBuildTests {
             try FileManager.default.copyItem(at: root.appendingPathComponent("templates"), to: folder.appendingPathComponent("templates"))
         }
 
-        func build(_ url: String, contact: String? = nil, strict: Bool = false, now: Date = FetchingBuildTests.now) throws -> BuildReport {
+        func build(_ url: String, contact: String? = nil, strict: Bool = false, now: Date = FetchingBuildTests.now,
+                   timeout: Int = 1) throws -> BuildReport {
             let agent = contact.map { #", "userAgentContact": "\#($0)""# } ?? ""
             let config = #"{"title": "Bay", "sources": [{"id": "news", "url": "\#(url)"}], "#
-                + #""fetch": {"timeoutSeconds": 1, "retries": 1\#(agent)}}"#
+                + #""fetch": {"timeoutSeconds": \#(timeout), "retries": 1\#(agent)}}"#
             try Data(config.utf8).write(to: folder.appendingPathComponent("site.json"))
             return try SiteBuilder.build(try Site.load(from: folder),
                                          options: BuildOptions(output: folder.appendingPathComponent("public"), strict: strict,
@@ -57,6 +58,22 @@ struct FetchingBuildTests {
         #expect(report.warnings.map(\.description) == [])
         #expect(try site.archived() == [title])
         #expect(FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("public/index.html").path))
+    }
+
+    /// A feed served as `text/html` or `application/octet-stream` is still read: the
+    /// parser goes by the bytes, as feedparser does, and takes from the type only the
+    /// charset; like feedparser's bozo flag, the mismatch is reported.
+    @Test(arguments: [("/as-html.xml", "html-typed", "text/html; charset=utf-8"), ("/as-octets.xml", "octets", "application/octet-stream")])
+    func aFeedServedAsTheWrongTypeIsStillRead(path: String, title: String, type: String) throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        let report = try site.build(server.url(path))
+        #expect(report.sources.map(\.outcome) == [.fresh(itemCount: 1)])
+        #expect(report.warnings.map(\.description)
+                == ["source 'news': \(server.url(path)) is not well-formed (\(type) is not an XML media type); what could be read was kept"])
+        #expect(try site.archived() == [title])
     }
 
     @Test func retryAfterIsWaitedFor() throws {
@@ -145,7 +162,12 @@ struct FetchingBuildTests {
                       ("/gone", "the server answered HTTP 410 (gone)"),
                       ("/loop", "more than 5 redirects (a redirect loop?)"),
                       ("/throttled", "the server answered HTTP 429 (too many requests); it asked to be retried after 3600 seconds, more than 30 seconds, so not in this build"),
-                      ("/hang", "no complete response within 1 second")])
+                      ("/hang", "no complete response within 1 second"),
+                      // Every byte comes within 0.3 s, but the deadline is for the whole exchange.
+                      ("/drip-slow.xml", "no complete response within 1 second"),
+                      ("/truncated.xml", "the connection closed before the whole body arrived (100 of the 600 bytes announced)"),
+                      ("/page.html", "not a feed: root element is <html>"),
+                      ("/much-later", "the server answered HTTP 429 (too many requests); it asked to be retried after 3600 seconds, more than 30 seconds, so not in this build")])
     func aFailingSourceKeepsItsArticles(path: String, reason: String) throws {
         let server = try FetchFixtureServer.start()
         defer { server.stop() }
@@ -164,6 +186,80 @@ struct FetchingBuildTests {
         let entry = try #require(try site.state().sources["news"])
         #expect(entry.lastSuccess == nil)
         #expect(entry.lastAttempt == RFC3339.string(from: Self.now))
+    }
+
+    /// All but the last 4 bytes at once, then one every 0.3 s: slower than the
+    /// 1-second drip above fails in, but complete within this build's 3 seconds.
+    @Test func aDripThatEndsWithinTheDeadlineIsFresh() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        let start = Date()
+        let report = try site.build(server.url("/drip-short.xml"), timeout: 3)
+        #expect(report.sources.map(\.outcome) == [.fresh(itemCount: 1)])
+        #expect(Date().timeIntervalSince(start) >= 1.2)
+        #expect(try site.archived() == ["dripped"])
+    }
+
+    /// The server's clock is a day slow and its Retry-After says "its Date + 1 s":
+    /// measured against our clock (or the build's fixed now) that date is long past
+    /// and nothing would be waited for.
+    @Test(arguments: ["imf", "rfc850", "asctime"])
+    func aRetryAfterDateIsMeasuredByTheServersClock(form: String) throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        let start = Date()
+        let report = try site.build(server.url("/later/\(form)"))
+        #expect(report.sources.map(\.outcome) == [.fresh(itemCount: 1)])
+        #expect(Date().timeIntervalSince(start) >= 1)
+        #expect(try site.archived() == ["later-\(form)"])
+    }
+
+    /// Without the server's `Date`, a Retry-After date is measured from the build's
+    /// now; with neither, it cannot be measured and the normal backoff applies.
+    @Test func aRetryAfterDateWithoutAServerDateUsesTheBuildsNow() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        var config = FetchConfig()
+        config.timeoutSeconds = 1
+        config.retries = 1
+        let source = SourceConfig(id: "news", url: server.url("/undated-later"))
+        #expect(RetryAfter.delay(FetchFixtureServer.undatedRetryAfter, now: Self.now) == 1)
+
+        var fetcher = SourceFetcher(config: config, backoffBase: 0.01)
+        fetcher.now = Self.now
+        let start = Date()
+        #expect(fetcher.fetch(source, remembered: nil).result.outcome == .fresh(itemCount: 1))
+        #expect(Date().timeIntervalSince(start) >= 1)
+
+        let again = try FetchFixtureServer.start()
+        defer { again.stop() }
+        let unmeasured = SourceFetcher(config: config, backoffBase: 0.01)
+        let quick = Date()
+        #expect(unmeasured.fetch(SourceConfig(id: "news", url: again.url("/undated-later")), remembered: nil).result.outcome
+                == .fresh(itemCount: 1))
+        #expect(Date().timeIntervalSince(quick) < 1)
+    }
+
+    /// Twelve sources held 0.2 s each by the server, three at a time: the server
+    /// never sees more than three at once, and does see three (they overlap).
+    @Test func concurrencyNeverExceedsTheLimit() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try UrlSite()
+        defer { site.remove() }
+        let sources = (0..<12).map { #"{"id": "s\#($0)", "url": "\#(server.url("/slow/\($0)"))"}"# }
+        try Data(#"{"title": "Bay", "sources": [\#(sources.joined(separator: ", "))], "fetch": {"concurrency": 3, "retries": 0}}"#.utf8)
+            .write(to: site.folder.appendingPathComponent("site.json"))
+        let report = try SiteBuilder.build(try Site.load(from: site.folder),
+                                           options: BuildOptions(output: site.folder.appendingPathComponent("public"), now: Self.now, retryBackoff: 0.01))
+        #expect(report.sources.map(\.outcome) == Array(repeating: .fresh(itemCount: 1), count: 12))
+        #expect(report.articleCount == 12)
+        let most = try HTTPFetcher().fetch(server.endpoint("/stats"))
+        #expect(String(decoding: most.data, as: UTF8.self) == "3")
     }
 
     @Test func aBodyThatIsNotAFeedFailsTheSource() throws {

@@ -75,6 +75,36 @@ struct HTTPFetcherTests {
         #expect(throws: FetchError.transport("could not connect (connection refused)")) { try HTTPFetcher(deadline: 5).fetch(url) }
     }
 
+    /// A `Content-Length` of 600 and 100 bytes, then the connection closes. FoundationNetworking
+    /// reports this as URLError `.unknown` ("transfer closed with 500 bytes remaining to read").
+    @Test func aBodyCutShortSaysSo() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        #expect(throws: FetchError.truncated(received: 100, announced: 600)) {
+            try HTTPFetcher(deadline: 5).fetch(server.endpoint("/truncated.xml"))
+        }
+        #expect(FetchError.truncated(received: 100, announced: 600).description
+                == "the connection closed before the whole body arrived (100 of the 600 bytes announced)")
+        #expect(FetchError.truncated(received: nil, announced: nil).description == "the connection closed before the whole body arrived")
+    }
+
+    /// The response's `Date` and `Retry-After` come back as sent, so a date can be measured by the server's clock.
+    @Test func theExchangeCarriesTheServersDate() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let exchange = HTTPFetcher(deadline: 5).exchange(server.endpoint("/much-later"))
+        #expect(exchange.result == .failure(.httpStatus(429)))
+        let date = try #require(exchange.date)
+        let retryAfter = try #require(exchange.retryAfter)
+        let serverNow = try #require(RetryAfter.httpDate(date))
+        #expect(abs(serverNow.timeIntervalSinceNow + 86_400) < 60, "the fixture's clock is a day slow")
+        #expect(RetryAfter.delay(retryAfter, serverDate: date) == 3600)
+
+        let answered = HTTPFetcher(deadline: 5).exchange(server.endpoint("/first.xml"))
+        #expect(answered.date.flatMap { RetryAfter.httpDate($0) } != nil)
+        #expect(answered.retryAfter == nil)
+    }
+
     @Test func onlyHTTPAndHTTPSAreFetched() {
         #expect(throws: FetchError.unsupportedScheme("ftp")) { try HTTPFetcher().fetch(URL(string: "ftp://example.org/feed")!) }
     }

@@ -88,18 +88,18 @@ struct SafePathTests {
         try FileManager.default.createDirectory(at: archiveFolder, withIntermediateDirectories: true)
         let store = ArchiveStore(directory: archiveFolder, shownAs: "content/archive")
         func article(_ source: String) -> Article {
-            Article(id: "00000000000000aa", slug: "a", sourceID: source, title: "A")
+            Article(id: source == "articles" ? "00000000000000ab" : "00000000000000aa", slug: "a", sourceID: source, title: "A")
         }
 
         try store.save(Archive(articlesBySource: ["harbor-gazette": [article("harbor-gazette")], "articles": [article("articles")]]))
-        #expect(regularFiles(under: folder) == ["content/archive/articles.json", "content/archive/harbor-gazette.json"])
+        #expect(regularFiles(under: folder) == ["content/archive/articles/undated.jsonl", "content/archive/harbor-gazette/undated.jsonl"])
 
         for source in Self.hostile + ["../" + "escaped", "Harbor", "harbor gazette"] {
             #expect(throws: BuildError(path: "content/archive", "cannot hold source '\(source)': not a valid source id")) {
                 try store.save(Archive(articlesBySource: [source: [article(source)]]))
             }
         }
-        #expect(regularFiles(under: folder) == ["content/archive/articles.json", "content/archive/harbor-gazette.json"])
+        #expect(regularFiles(under: folder) == ["content/archive/articles/undated.jsonl", "content/archive/harbor-gazette/undated.jsonl"])
     }
 
     @Test func anArchiveFileNamingAnInvalidSourceStopsTheBuild() throws {

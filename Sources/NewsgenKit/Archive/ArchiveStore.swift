@@ -1,100 +1,177 @@
 import Foundation
 import NewsgenModel
 
-/// The archive on disk: one pretty, key-sorted JSON file per source under
-/// `content/archive/`, articles sorted by id, so diffs stay small and merges easy.
-/// A file that cannot be read stops the build and is left untouched.
+/// The archive on disk, layout version 2 (ADR 001, split by month):
+/// `content/archive/<source-id>/<YYYY-MM>.jsonl`, one article per line as compact
+/// key-sorted JSON, lines sorted by article id, months in UTC from the article's
+/// date (`undated.jsonl` for articles without one). Small files that only change
+/// in the month a story lands keep diffs and merges local.
+///
+/// The layout itself is the format marker: version 1 was one `<source-id>.json`
+/// file per source holding `"version": 1`; such files are still read (see
+/// `ArchiveStore+Legacy.swift`) and removed by the first `save`, after the new files
+/// are written. A file that cannot be read stops the build and is left untouched.
+/// Nothing else in the folder (state.json, README.md, hidden files, other files
+/// inside source folders) is ever touched.
 struct ArchiveStore {
-    static let formatVersion = 1
+    /// The month file for articles without a date.
+    static let undatedFileName = "undated.jsonl"
+    static let lineFileSuffix = ".jsonl"
     let directory: URL
     /// How paths are shown in messages (relative to the site).
     let shownAs: String
 
-    private struct File: Codable {
-        var version: Int
-        var source: String
-        var articles: [Article]
+    /// Where an article was read from, for messages about duplicates.
+    private struct Place {
+        var file: String
+        var line: Int
     }
 
     func load() throws(BuildError) -> Archive {
-        var bySource: [String: [Article]] = [:]
-        for url in try FileSystem.files(in: directory, suffix: ".json") where url.lastPathComponent != FetchStateStore.fileName {
-            let name = shownAs + "/" + url.lastPathComponent
-            let data = try FileSystem.read(url, shownAs: name)
-            let file: File
-            do {
-                file = try Self.decoder.decode(File.self, from: data)
-            } catch {
-                throw BuildError(path: name, "cannot be read as an archive file (\(Self.describe(error))); it was left untouched")
+        let decoder = ArchiveJSON.decoder()
+        var found: [String: (article: Article, place: Place)] = [:]
+        for source in try sourceFolders() {
+            for url in try Self.lineFiles(in: directory.appendingPathComponent(source), shownAs: "\(shownAs)/\(source)") {
+                let name = "\(shownAs)/\(source)/\(url.lastPathComponent)"
+                let data = try FileSystem.read(url, shownAs: name)
+                for (number, line) in Self.lines(of: data) {
+                    let article: Article
+                    do {
+                        article = try decoder.decode(Article.self, from: line)
+                    } catch {
+                        throw BuildError(path: name, "line \(number): \(ArchiveJSON.describe(error)); the file was left untouched")
+                    }
+                    guard article.sourceID == source else {
+                        throw BuildError(path: name, "line \(number): the article's sourceID is '\(article.sourceID)', "
+                            + "but it is in the folder of source '\(source)'; the file was left untouched")
+                    }
+                    if let earlier = found[article.id] {
+                        let other = earlier.place.file == name ? "line \(earlier.place.line)" : "\(earlier.place.file):\(earlier.place.line)"
+                        throw BuildError(path: name, "line \(number): article '\(article.id)' is also at \(other); "
+                            + "remove one of the two (the archive was left untouched)")
+                    }
+                    found[article.id] = (article, Place(file: name, line: number))
+                }
             }
-            guard file.version == Self.formatVersion else {
-                throw BuildError(path: name, "has archive version \(file.version), but this newsgen reads version \(Self.formatVersion)")
-            }
-            // The source id names the file this archive is saved back to: only a valid id may.
-            guard SafeName.sourceID(file.source) != nil else {
-                throw BuildError(path: name, "has source '\(file.source)', which is not a valid source id (lowercase letters, digits and dashes); it was left untouched")
-            }
-            bySource[file.source, default: []] += file.articles
         }
-        return Archive(articlesBySource: bySource)
+        // A half-finished migration may leave old files beside new ones: the new copy wins.
+        for article in try loadLegacy() where found[article.id] == nil {
+            found[article.id] = (article, Place(file: shownAs, line: 0))
+        }
+        return Archive(articlesBySource: Dictionary(grouping: found.values.map(\.article), by: \.sourceID))
     }
 
-    /// Writes every source's file that changed (atomically) and removes files of sources with no articles left.
+    /// Writes every month file whose bytes changed (atomically), removes month files and
+    /// source folders no longer needed, and only then removes version-1 files.
+    /// Refuses, before writing anything, an archive that `load` could not read back.
     func save(_ archive: Archive) throws(BuildError) {
-        var wanted: Set<String> = []
-        for (source, articles) in archive.articlesBySource where !articles.isEmpty {
+        let encoder = ArchiveJSON.encoder()
+        var files: [String: [String: [(id: String, json: Data)]]] = [:]
+        var ids: Set<String> = []
+        for source in archive.articlesBySource.keys.sorted() {
+            guard let articles = archive.articlesBySource[source], !articles.isEmpty else { continue }
             guard let id = SafeName.sourceID(source) else {
                 throw BuildError(path: shownAs, "cannot hold source '\(source)': not a valid source id")
             }
-            let fileName = id + ".json"
-            wanted.insert(fileName)
-            let url = directory.appendingPathComponent(fileName)
-            let data: Data
-            do {
-                data = try Self.encoder.encode(File(version: Self.formatVersion, source: source, articles: articles)) + Data("\n".utf8)
-            } catch {
-                throw BuildError(path: shownAs + "/" + fileName, "cannot be encoded (\(error))")
+            for article in articles {
+                guard article.sourceID == id else {
+                    throw BuildError(path: shownAs, "cannot hold article '\(article.id)' of source '\(article.sourceID)' under source '\(id)'")
+                }
+                guard ids.insert(article.id).inserted else {
+                    throw BuildError(path: shownAs, "cannot hold article '\(article.id)' twice")
+                }
+                let json: Data
+                do {
+                    json = try encoder.encode(article)
+                } catch {
+                    throw BuildError(path: "\(shownAs)/\(id)", "cannot encode article '\(article.id)' (\(error))")
+                }
+                files[id, default: [:]][Self.fileName(for: article), default: []].append((article.id, json))
             }
-            if (try? Data(contentsOf: url)) == data { continue }
-            try FileSystem.writeAtomically(data, to: url, shownAs: shownAs + "/" + fileName)
         }
-        for url in try FileSystem.files(in: directory, suffix: ".json") where !wanted.contains(url.lastPathComponent)
-            && url.lastPathComponent != FetchStateStore.fileName {
-            try? FileSystem.manager.removeItem(at: url)
+
+        for (source, months) in files.sorted(by: { $0.key < $1.key }) {
+            for (fileName, lines) in months.sorted(by: { $0.key < $1.key }) {
+                var data = Data()
+                data.reserveCapacity(lines.reduce(0) { $0 + $1.json.count + 1 })
+                for line in lines.sorted(by: { $0.id < $1.id }) {
+                    data.append(line.json)
+                    data.append(0x0A)
+                }
+                let url = directory.appendingPathComponent(source).appendingPathComponent(fileName)
+                if (try? Data(contentsOf: url)) == data { continue }
+                try FileSystem.writeAtomically(data, to: url, shownAs: "\(shownAs)/\(source)/\(fileName)")
+            }
+        }
+        try removeStale(keeping: files.mapValues { Set($0.keys) })
+        try removeLegacyFiles()
+    }
+
+    /// `YYYY-MM.jsonl` of the article's date in UTC, or `undated.jsonl`. Dates outside
+    /// years 0–9999 (which no feed date parser produces) count as undated rather than trap.
+    static func fileName(for article: Article) -> String {
+        guard let date = article.date, let seconds = Int(exactly: date.timeIntervalSince1970.rounded(.down)),
+              (-62_167_219_200...253_402_300_799).contains(seconds) else { return undatedFileName }
+        let civil = CivilDate.components(secondsSince1970: seconds)
+        return String(format: "%04d-%02d", civil.year, civil.month) + lineFileSuffix
+    }
+
+    /// The non-blank lines of `data` with their 1-based numbers; a line may end in `\r`.
+    static func lines(of data: Data) -> [(number: Int, bytes: Data)] {
+        var result: [(number: Int, bytes: Data)] = []
+        let bytes = [UInt8](data)
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            result.append((index + 1, Data(line)))
+        }
+        return result
+    }
+
+    /// Folders directly inside the archive whose name is a valid source id, sorted.
+    private func sourceFolders() throws(BuildError) -> [String] {
+        try Self.entries(in: directory, shownAs: shownAs).filter {
+            SafeName.sourceID($0) != nil && FileSystem.isDirectory(directory.appendingPathComponent($0))
         }
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(RFC3339.string(from: date))
-        }
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = RFC3339.date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an RFC 3339 date")
+    /// Removes `.jsonl` files not in `keeping` from every source folder, and source
+    /// folders left empty that hold no articles now. Other files are left alone.
+    private func removeStale(keeping: [String: Set<String>]) throws(BuildError) {
+        for source in try sourceFolders() {
+            let folder = directory.appendingPathComponent(source)
+            let keep = keeping[source] ?? []
+            for url in try Self.lineFiles(in: folder, shownAs: "\(shownAs)/\(source)") where !keep.contains(url.lastPathComponent) {
+                try Self.remove(url, shownAs: "\(shownAs)/\(source)/\(url.lastPathComponent)")
             }
-            return date
+            if keeping[source] == nil, (try? FileSystem.manager.contentsOfDirectory(atPath: folder.path).isEmpty) == true {
+                try Self.remove(folder, shownAs: "\(shownAs)/\(source)")
+            }
         }
-        return decoder
-    }()
+    }
 
-    private static func describe(_ error: Error) -> String {
-        guard let decodingError = error as? DecodingError else { return "\(error)" }
-        switch decodingError {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return path.isEmpty ? context.debugDescription : "at \(path.hasPrefix(".") ? String(path.dropFirst()) : path): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
+    /// Regular `*.jsonl` files directly inside `folder`, hidden ones skipped, sorted by name.
+    private static func lineFiles(in folder: URL, shownAs name: String) throws(BuildError) -> [URL] {
+        try entries(in: folder, shownAs: name)
+            .filter { $0.hasSuffix(lineFileSuffix) }
+            .map { folder.appendingPathComponent($0) }
+            .filter { !FileSystem.isDirectory($0) }
+    }
+
+    /// Names directly inside `folder` (none when it does not exist), hidden ones skipped, sorted.
+    static func entries(in folder: URL, shownAs name: String) throws(BuildError) -> [String] {
+        guard FileSystem.isDirectory(folder) else { return [] }
+        do {
+            return try FileSystem.manager.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw BuildError(path: name, "cannot be listed (\(FileSystem.reason(error)))")
+        }
+    }
+
+    static func remove(_ url: URL, shownAs name: String) throws(BuildError) {
+        do {
+            try FileSystem.manager.removeItem(at: url)
+        } catch {
+            throw BuildError(path: name, "cannot be removed (\(FileSystem.reason(error)))")
         }
     }
 }

@@ -45,25 +45,37 @@ public enum NewsgenCLI {
         let base = URL(fileURLWithPath: currentDirectory)
         let siteURL = URL(fileURLWithPath: arguments.site, relativeTo: base).standardizedFileURL
         let output = arguments.output.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL }
+        let started = DispatchTime.now()
+        let printer = BuildProgressPrinter(mode: BuildProgressPrinter.mode(verbosity: arguments.verbosity, terminal: isatty(STDERR_FILENO) == 1),
+                                           write: { text in writeProgress(text) })
         do {
             let site = try Site.load(from: siteURL)
             let lock = try BuildLock.acquire(siteDirectory: site.directory)
             defer { lock.release() }
-            let report = try SiteBuilder.build(site, options: BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict,
-                                                                               now: buildTime()))
+            let options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: buildTime(),
+                                       progress: { printer.report($0) })
+            let report = try SiteBuilder.build(site, options: options)
+            printer.finish()
             for warning in report.warnings { printError("warning: \(warning)") }
-            if arguments.verbosity == .verbose {
-                for (id, outcome) in report.sources { print("  \(id): \(describe(outcome))") }
-            }
             if arguments.verbosity != .quiet {
                 let shown = report.output.path.hasPrefix(base.path + "/") ? String(report.output.path.dropFirst(base.path.count + 1)) : report.output.path
-                let warningNote = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")"
-                print("Built \(report.articleCount) article\(report.articleCount == 1 ? "" : "s") into \(shown)/ (\(report.pageCount) pages\(warningNote)).")
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                print(BuildSummary.line(report, outputShownAs: shown, seconds: seconds))
             }
             return exitSuccess
         } catch {
+            printer.finish()
             printError("error: \(error)")
             return exitFailure
+        }
+    }
+
+    /// The live line goes to standard error (the terminal); per-source lines to standard output, with the summary.
+    private static func writeProgress(_ text: String) {
+        if text.hasPrefix("\r") {
+            FileHandle.standardError.write(Data(text.utf8))
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
 
@@ -73,15 +85,6 @@ public enum NewsgenCLI {
             return Date(timeIntervalSince1970: Double(seconds))
         }
         return Date()
-    }
-
-    private static func describe(_ outcome: SourceOutcome) -> String {
-        switch outcome {
-        case .fresh(let count): return "ok, \(count) item\(count == 1 ? "" : "s")"
-        case .notModified: return "not modified"
-        case .skipped(let reason): return "skipped: \(reason)"
-        case .failed(let reason): return "failed: \(reason)"
-        }
     }
 
     private static func printError(_ text: String) {

@@ -9,6 +9,10 @@ public enum FetchError: Error, Equatable, CustomStringConvertible, Sendable {
     case tooLarge(limit: Int)
     /// No complete response before the overall deadline.
     case timedOut(seconds: Double)
+    /// The connection ended after the response began but before its body was
+    /// complete (a `Content-Length` the server did not keep to, a reset). The byte
+    /// counts are given when they can be compared: a body that was not content-encoded.
+    case truncated(received: Int?, announced: Int?)
     /// The connection failed: DNS, refused, TLS, reset…
     case transport(String)
 
@@ -18,6 +22,9 @@ public enum FetchError: Error, Equatable, CustomStringConvertible, Sendable {
         case .httpStatus(let code): return "the server answered HTTP \(code)\(Self.statusText(code).map { " (\($0))" } ?? "")"
         case .tooLarge(let limit): return "the response is larger than \(Self.size(limit))"
         case .timedOut(let seconds): return "no complete response within \(Self.seconds(seconds))"
+        case .truncated(let received?, let announced?):
+            return "the connection closed before the whole body arrived (\(received) of the \(announced) bytes announced)"
+        case .truncated: return "the connection closed before the whole body arrived"
         case .transport(let reason): return reason
         }
     }
@@ -27,7 +34,8 @@ public enum FetchError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     static func seconds(_ value: Double) -> String {
-        let whole = value == value.rounded() ? String(Int(value)) : String(value)
+        // Int(_:) traps beyond its range: a huge Retry-After must still read as a number.
+        let whole = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         return whole + (value == 1 ? " second" : " seconds")
     }
 

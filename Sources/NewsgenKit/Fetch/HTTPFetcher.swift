@@ -37,6 +37,15 @@ public struct HTTPFetcher: Sendable {
         return try exchange.result.get()
     }
 
+    /// Where every exchange's delegate callbacks run (they only append bytes, so one
+    /// queue serves them all). URLSession's default delegate queue runs on libdispatch's
+    /// global pool, which on Linux grows by about one thread a second once its threads
+    /// are blocked, as they are when callers wait in `exchange` from
+    /// `DispatchQueue.global()`: with eight fetches at once each answer came about a
+    /// second late. A serial queue gets a thread whenever it has work. Static because
+    /// `OperationQueue.underlyingQueue` does not keep its queue alive.
+    private static let callbackQueue = DispatchQueue(label: "newsgen.fetch.callbacks")
+
     /// The most redirects followed for one request; a sixth is refused (a loop, most likely).
     public static let maxRedirects = 5
 
@@ -62,7 +71,10 @@ public struct HTTPFetcher: Sendable {
         configuration.timeoutIntervalForResource = deadline + 1
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
+        let callbacks = OperationQueue()
+        callbacks.maxConcurrentOperationCount = 1
+        callbacks.underlyingQueue = Self.callbackQueue
+        let session = URLSession(configuration: configuration, delegate: download, delegateQueue: callbacks)
         defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: request)
         task.resume()
@@ -72,9 +84,10 @@ public struct HTTPFetcher: Sendable {
         }
         do throws(FetchError) {
             return HTTPExchange(result: .success(try download.result(requested: url)), retryAfter: nil,
-                                permanentRedirect: download.permanentTarget)
+                                permanentRedirect: download.permanentTarget, date: download.serverDate)
         } catch {
-            return HTTPExchange(result: .failure(error), retryAfter: download.retryAfter, permanentRedirect: nil)
+            return HTTPExchange(result: .failure(error), retryAfter: download.retryAfter, permanentRedirect: nil,
+                                date: download.serverDate)
         }
     }
 }
@@ -87,6 +100,9 @@ public struct HTTPExchange: Sendable {
     public var retryAfter: String?
     /// Where a chain of permanent redirects (301/308) ended, when the first hop was one.
     public var permanentRedirect: URL?
+    /// The response's `Date` header, as sent: the server's own clock, against which
+    /// a `Retry-After` date is measured (see `RetryAfter`).
+    public var date: String? = nil
 }
 
 /// The delegate that collects one response; its state is guarded by a lock
@@ -102,11 +118,13 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var allPermanent = true
     private var permanent: URL?
     private var retryAfterValue: String?
+    private var dateValue: String?
 
     init(maxBytes: Int) { self.maxBytes = maxBytes }
 
     var permanentTarget: URL? { lock.withLock { permanent } }
     var retryAfter: String? { lock.withLock { retryAfterValue } }
+    var serverDate: String? { lock.withLock { dateValue } }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
@@ -147,6 +165,7 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         lock.withLock {
             if self.failure == nil { self.response = http }
             retryAfterValue = http?.value(forHTTPHeaderField: "Retry-After")
+            dateValue = http?.value(forHTTPHeaderField: "Date")
             if self.failure == nil { self.failure = failure }
         }
         guard failure != nil else { completionHandler(.allow); return }
@@ -173,7 +192,12 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         lock.withLock {
-            if failure == nil, let error { failure = .transport(Self.describe(error)) }
+            guard failure == nil, let error else { return }
+            if let response, Self.endsTheBody(error) {
+                failure = Self.truncation(received: body.count, response: response)
+            } else {
+                failure = .transport(Self.describe(error))
+            }
         }
         finished.signal()
     }
@@ -191,6 +215,27 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         return document
     }
 
+    /// Whether `error`, once the response has begun, means the connection ended
+    /// early. FoundationNetworking reports libcurl's "transfer closed with N bytes
+    /// remaining to read" (a short `Content-Length` body or an unfinished chunked
+    /// one) as URLError `.unknown`, and a reset as `.networkConnectionLost`.
+    static func endsTheBody(_ error: Error) -> Bool {
+        guard let code = (error as? URLError)?.code else { return false }
+        return code == .unknown || code == .networkConnectionLost
+    }
+
+    /// A cut-short body, with its byte counts when they compare like with like:
+    /// a body that was not content-encoded (URLSession hands out decoded bytes),
+    /// with a `Content-Length` it fell short of.
+    static func truncation(received: Int, response: HTTPURLResponse) -> FetchError {
+        let encoding = response.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased()
+        let announced = response.expectedContentLength
+        guard encoding == nil || encoding == "identity" || encoding == "", announced >= 0, Int64(received) < announced else {
+            return .truncated(received: nil, announced: nil)
+        }
+        return .truncated(received: received, announced: Int(announced))
+    }
+
     /// URLError's codes in words; Foundation's own descriptions on Linux are only domain and number.
     static func describe(_ error: Error) -> String {
         guard let urlError = error as? URLError else { return (error as NSError).localizedDescription }
@@ -206,7 +251,12 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
             return "the TLS connection failed (certificate or handshake)"
         case .badServerResponse: return "the server's response was not valid HTTP"
         case .unsupportedURL, .badURL: return "the URL is not valid"
-        default: return "network error (URLError \(urlError.code.rawValue))"
+        default:
+            // libcurl's own words, when FoundationNetworking passed them on.
+            if let detail = urlError.userInfo[NSLocalizedDescriptionKey] as? String, !detail.isEmpty {
+                return "network error: \(detail)"
+            }
+            return "network error (URLError \(urlError.code.rawValue))"
         }
     }
 }

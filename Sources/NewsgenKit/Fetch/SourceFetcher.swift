@@ -27,6 +27,8 @@ struct SourceFetcher: Sendable {
     var backoffBase: Double
     /// A `Retry-After` longer than this is not waited for: the source fails for this build.
     var retryAfterCap: Double = 30
+    /// The build's "now", for a `Retry-After` date from a server that sent no `Date` of its own.
+    var now: Date? = nil
 
     var userAgent: String {
         guard let contact = config.userAgentContact, !contact.isEmpty else { return HTTPFetcher.defaultUserAgent }
@@ -34,17 +36,22 @@ struct SourceFetcher: Sendable {
     }
 
     /// Fetches `sources` (each with a url) concurrently; the answers come back in the order given.
-    func fetchAll(_ sources: [SourceConfig], state: FetchState) -> [SourceFetch] {
+    /// `finished` hears of each source as it ends, from the worker that fetched it.
+    func fetchAll(_ sources: [SourceConfig], state: FetchState,
+                  finished: (@Sendable (SourceFetch) -> Void)? = nil) -> [SourceFetch] {
         let results = Slots(count: sources.count)
-        let gate = DispatchSemaphore(value: max(1, config.concurrency))
+        let cursor = Cursor()
         let group = DispatchGroup()
-        for (index, source) in sources.enumerated() {
-            gate.wait()
-            let entry = state.sources[source.id]
-            DispatchQueue.global().async(group: group) {
-                defer { gate.signal() }
-                results.set(index, fetch(source, remembered: entry))
-            }
+        for _ in 0..<min(max(1, config.concurrency), sources.count) {
+            group.enter()
+            Thread {
+                while let index = cursor.next(below: sources.count) {
+                    let fetched = fetch(sources[index], remembered: state.sources[sources[index].id])
+                    results.set(index, fetched)
+                    finished?(fetched)
+                }
+                group.leave()
+            }.start()
         }
         group.wait()
         return results.values.enumerated().map { index, value in
@@ -83,9 +90,11 @@ struct SourceFetcher: Sendable {
             }
             guard attempt < config.retries, Self.isRetryable(error) else { return failed(error.description) }
             var wait = backoffBase * Double(1 << min(attempt, 16))
-            if let header = exchange.retryAfter?.trimmingCharacters(in: .whitespaces), let seconds = Double(header), seconds >= 0 {
+            // Seconds, or a date measured against the server's clock (else the build's);
+            // when it cannot be measured, the normal backoff.
+            if let header = exchange.retryAfter, let seconds = RetryAfter.delay(header, serverDate: exchange.date, now: now) {
                 guard seconds <= retryAfterCap else {
-                    return failed("\(error.description); it asked to be retried after \(FetchError.seconds(seconds)), more than \(FetchError.seconds(retryAfterCap)), so not in this build")
+                    return failed("\(error.description); it asked to be retried after \(FetchError.seconds(seconds.rounded(.up))), more than \(FetchError.seconds(retryAfterCap)), so not in this build")
                 }
                 wait = max(wait, seconds)
             }
@@ -117,7 +126,7 @@ struct SourceFetcher: Sendable {
     static func isRetryable(_ error: FetchError) -> Bool {
         switch error {
         case .transport(let reason): return !reason.hasPrefix("more than")
-        case .timedOut: return true
+        case .timedOut, .truncated: return true
         case .httpStatus(let code): return code == 429 || (500...599).contains(code)
         case .unsupportedScheme, .tooLarge: return false
         }
@@ -131,4 +140,10 @@ private final class Slots: @unchecked Sendable {
     init(count: Int) { stored = Array(repeating: nil, count: count) }
     func set(_ index: Int, _ value: SourceFetch) { lock.withLock { stored[index] = value } }
     var values: [SourceFetch?] { lock.withLock { stored } }
+}
+
+private final class Cursor: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next(below limit: Int) -> Int? { lock.withLock { guard value < limit else { return nil }; value += 1; return value - 1 } }
 }

@@ -17,11 +17,26 @@ struct DateDisplay: Sendable {
         return "\(c.day) \(Self.months[c.month - 1]) \(c.year)"
     }
 
+    /// "28 Nov 2026, 14:05 UTC" (or "UTC+01:00"): for fetch times, where the day alone says too little to hourly builds.
+    func displayWithTime(_ date: Date) -> String {
+        let c = local(date)
+        return display(date) + String(format: ", %02d:%02d ", c.hour, c.minute) + zoneName(for: date)
+    }
+
     func iso(_ date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let c = local(date)
-        let zone = offset == 0 ? "Z" : String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year, c.month, c.day, c.hour, c.minute, c.second) + zone
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year, c.month, c.day, c.hour, c.minute, c.second) + (offset == 0 ? "Z" : Self.offset(offset))
+    }
+
+    /// "UTC", or "UTC+05:30": an offset rather than an abbreviation, which differs between systems.
+    private func zoneName(for date: Date) -> String {
+        let offset = timeZone.secondsFromGMT(for: date)
+        return "UTC" + (offset == 0 ? "" : Self.offset(offset))
+    }
+
+    private static func offset(_ seconds: Int) -> String {
+        String(format: "%@%02d:%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
     }
 
     private func local(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {

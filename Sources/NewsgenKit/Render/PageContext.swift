@@ -149,7 +149,8 @@ struct PageContext {
     }
 
     private func date(_ date: Date) -> MustacheValue {
-        .object(["display": .string(dates.display(date)), "iso": .string(dates.iso(date))])
+        .object(["display": .string(dates.display(date)), "displayWithTime": .string(dates.displayWithTime(date)),
+                 "iso": .string(dates.iso(date))])
     }
 
     /// `baseURL` + the route's path, for canonical links; nil without a baseURL.

@@ -12,6 +12,13 @@ struct RenderInput: Sendable {
     var bookmarks: BookmarkManifest
     /// Every source in site.json order, for `/sources/`.
     var sourceStatuses: [SourceStatus] = []
+    /// Articles another source also carries, to the article lists show instead (`Archive.duplicates`).
+    var duplicateOf: [String: String] = [:]
+
+    /// What lists show: every article but the duplicates, newest first.
+    var listedArticles: [PreparedArticle] {
+        duplicateOf.isEmpty ? articles : articles.filter { duplicateOf[$0.article.id] == nil }
+    }
 }
 
 /// One file of the finished site, relative to the output folder.

@@ -28,11 +28,12 @@ struct SiteRenderer {
     /// Home, split at `pageSize`; one (empty) page when there are no articles.
     private func homePages() throws(BuildError) -> [OutputFile] {
         let size = input.config.pageSize
-        let pageCount = max(1, (input.articles.count + size - 1) / size)
+        let listed = input.listedArticles
+        let pageCount = max(1, (listed.count + size - 1) / size)
         var files: [OutputFile] = []
         for page in 1...pageCount {
             let route = Route.home(page: page)
-            let slice = input.articles.dropFirst((page - 1) * size).prefix(size)
+            let slice = listed.dropFirst((page - 1) * size).prefix(size)
             var values: [String: MustacheValue] = [
                 "articles": .list(slice.map { context.row($0, from: route) }),
                 "isEmpty": .bool(slice.isEmpty),

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The line `newsgen build` ends with: what was built, what the sources brought
+/// (new, updated, unchanged), what failed, and how long it took.
+enum BuildSummary {
+    static func line(_ report: BuildReport, outputShownAs output: String, seconds: Double) -> String {
+        var parts: [String] = []
+        let changes = report.changes
+        parts.append("\(changes.new) new, \(changes.updated) updated, \(changes.unchanged) unchanged")
+        if changes.pruned > 0 { parts.append("\(changes.pruned) removed by the retention policy") }
+        if report.duplicateCount > 0 { parts.append(count(report.duplicateCount, "duplicate") + " not listed") }
+        let failed = report.sources.filter { if case .failed = $0.outcome { return true } else { return false } }.count
+        parts.append("\(count(report.sources.count, "source")), \(failed) failed")
+        if !report.warnings.isEmpty { parts.append(count(report.warnings.count, "warning")) }
+        return "Built \(count(report.articleCount, "article")) into \(output)/ (\(count(report.pageCount, "page"))) in "
+            + String(format: "%.2f s", seconds) + ": " + parts.joined(separator: "; ") + "."
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}
