@@ -5,7 +5,7 @@ import NewsgenTestSupport
 /// item whose guid is the route's name. Routes: `/first.xml`, `/second.xml`
 /// (200); `/validated.xml` (ETag and Last-Modified; 304 when both come back);
 /// `/agent.xml` (403 unless the User-Agent names the contact); `/gzip.xml`
-/// (gzip-encoded); `/moved.xml` (301 to /first.xml); `/chain-a` (302 → 302 → 301
+/// (gzip-encoded); `/deflate.xml` (deflate-encoded); `/moved.xml` (301 to /first.xml); `/chain-a` (302 → 302 → 301
 /// → /second.xml); `/loop` (302 to itself); `/missing` (404); `/gone` (410);
 /// `/busy.xml` (429 with Retry-After: 1, then 200); `/throttled` (429 with
 /// Retry-After: 3600); `/flaky.xml` (500, then 200); `/hang` (5 s of silence);
@@ -29,7 +29,7 @@ enum FetchFixtureServer {
     static let undatedRetryAfter = "Mon, 05 Jan 2026 10:00:01 GMT"
 
     static let handler = #"""
-    import email.utils, gzip, socket, threading
+    import email.utils, gzip, socket, threading, zlib
     def feed(name):
         return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Fixture</title>'
                 '<link>http://example.com/</link><item><title>%s</title><link>http://example.com/%s</link>'
@@ -96,6 +96,8 @@ enum FetchFixtureServer {
                     self.send(403)
             elif path == "/gzip.xml":
                 self.send(200, gzip.compress(feed("zipped")), rss + [("Content-Encoding", "gzip")])
+            elif path == "/deflate.xml":
+                self.send(200, zlib.compress(feed("deflated")), rss + [("Content-Encoding", "deflate")])
             elif path == "/moved.xml":
                 self.send(301, b"", [("Location", "/first.xml")])
             elif path == "/chain-a":

@@ -46,7 +46,7 @@ struct FetchingBuildTests {
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    @Test(arguments: [("/first.xml", "first"), ("/gzip.xml", "zipped"), ("/chain-a", "second"),
+    @Test(arguments: [("/first.xml", "first"), ("/gzip.xml", "zipped"), ("/deflate.xml", "deflated"), ("/chain-a", "second"),
                       ("/flaky.xml", "flaky"), ("/busy.xml", "busy")])
     func aUrlSourceIsFetchedAndArchived(path: String, title: String) throws {
         let server = try FetchFixtureServer.start()
