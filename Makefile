@@ -73,7 +73,8 @@ bench-hostile: deps
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@bash Tests/Benchmarks/hostile.sh $(SCRATCH)/release/newsgen $(CASES)
 
-## XSS vectors through a real build, loaded in headless Chromium with and without the CSP.
+## XSS vectors through a real build, loaded in headless Chromium with and without the CSP;
+## then the app's critical path (home → article → bookmark → Bookmarks → article).
 browser-test: deps browser-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --product newsgen
 	@$(MAKE) --no-print-directory browser-check BROWSER_BIN=$(SCRATCH)/debug/newsgen
@@ -81,6 +82,7 @@ browser-test: deps browser-deps
 browser-check: browser-deps
 	PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Browser -p 'test_*.py'
 	PYTHONDONTWRITEBYTECODE=1 python3 $(BROWSER_CHECK) $(BROWSER_BIN)
+	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/bookmark_path_check.py $(BROWSER_BIN)
 
 ## Debian's chromium and chromium-driver (apt-get update first) and selenium (pip), when missing.
 browser-deps:

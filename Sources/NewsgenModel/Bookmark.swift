@@ -33,12 +33,32 @@ public struct BookmarkManifest: Sendable, Equatable {
 
     public func contains(_ id: String) -> Bool { bookmarks.contains { $0.id == id } }
 
-    /// Decodes the manifest; errors name the key path like site.json's do.
+    /// The bookmark with this id, if there is one.
+    public func bookmark(id: String) -> Bookmark? { bookmarks.first { $0.id == id } }
+
+    /// Inserts `bookmark` where its id sorts, so the file keeps its order; false (and no change)
+    /// when a bookmark with that id is already there.
+    @discardableResult
+    public mutating func add(_ bookmark: Bookmark) -> Bool {
+        guard !contains(bookmark.id) else { return false }
+        let index = bookmarks.firstIndex { $0.id > bookmark.id } ?? bookmarks.endIndex
+        bookmarks.insert(bookmark, at: index)
+        return true
+    }
+
+    /// Removes and returns the bookmark with this id; nil when there is none.
+    @discardableResult
+    public mutating func remove(id: String) -> Bookmark? {
+        guard let index = bookmarks.firstIndex(where: { $0.id == id }) else { return nil }
+        return bookmarks.remove(at: index)
+    }
+
+    /// Decodes the manifest; errors name the key path like site.json's do, and say
+    /// `file:line:column` where the offending value or key is written.
     public static func decode(_ data: Data, file: String = "bookmarks.json") throws(ConfigError) -> BookmarkManifest {
         var root = try ObjectReader.document(data, file: file, supportedVersion: supportedVersion)
         var bookmarks: [Bookmark] = []
-        for (index, value) in (try root.array("bookmarks") ?? []).enumerated() {
-            var entry = try ObjectReader(value, path: "bookmarks[\(index)]", file: file)
+        for var entry in try root.objects("bookmarks") ?? [] {
             let id = try entry.requiredString("id")
             let addedText = try entry.requiredString("added")
             guard let added = RFC3339.date(from: addedText) else {

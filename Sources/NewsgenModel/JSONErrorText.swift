@@ -5,17 +5,36 @@ import Foundation
 /// JSONSerialization, whose message carries the offset.
 enum JSONErrorText {
     static func describe(_ error: Error, in data: Data) -> String {
+        guard let text = serializationMessage(for: data) else { return "\(error)" }
+        if let offset = characterOffset(in: text) {
+            let reason = text.components(separatedBy: " around ").first ?? text
+            return "\(position(ofByte: offset, in: data)): \(reason.lowercased())"
+        }
+        return text
+    }
+
+    /// The syntax error's position and reason ("invalid value"), for the `file:line:column:` form;
+    /// nil when JSONSerialization does not say where. "Unexpected end of file" is placed at the end.
+    static func locate(in data: Data) -> (position: JSONLocation.Position, reason: String)? {
+        guard let text = serializationMessage(for: data) else { return nil }
+        if let offset = characterOffset(in: text) {
+            let reason = text.components(separatedBy: " around ").first ?? text
+            return (JSONLocation.position(ofByte: offset, in: data), reason.lowercased())
+        }
+        if text.hasPrefix("Unexpected end of file") {
+            return (JSONLocation.position(ofByte: data.count, in: data), "unexpected end of file")
+        }
+        return nil
+    }
+
+    /// JSONSerialization's own words about the document, nil when it accepts it.
+    private static func serializationMessage(for data: Data) -> String? {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
         } catch {
-            let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            if let offset = characterOffset(in: text) {
-                let reason = text.components(separatedBy: " around ").first ?? text
-                return "\(position(ofByte: offset, in: data)): \(reason.lowercased())"
-            }
-            return text
+            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         }
-        return "\(error)"
     }
 
     /// "Invalid value around character 28." → 28
@@ -25,15 +44,7 @@ enum JSONErrorText {
     }
 
     private static func position(ofByte offset: Int, in data: Data) -> String {
-        var line = 1, column = 1
-        for byte in data.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return "line \(line), column \(column)"
+        let position = JSONLocation.position(ofByte: offset, in: data)
+        return "line \(position.line), column \(position.column)"
     }
 }

@@ -4,7 +4,9 @@
 public enum Route: Hashable, Sendable {
     case home(page: Int)
     case article(slug: String)
-    case bookmarks
+    case bookmarks(page: Int)
+    /// The bookmarks as an Atom feed, for a reader app to follow.
+    case bookmarksFeed
     case sources
     case source(id: String, page: Int)
     case tag(slug: String, page: Int)
@@ -34,7 +36,8 @@ public enum Route: Hashable, Sendable {
         switch self {
         case .home(let page): return page <= 1 ? "/" : "/page/\(page)/"
         case .article(let slug): return "/articles/\(SafeName.slugComponent(slug))/"
-        case .bookmarks: return "/bookmarks/"
+        case .bookmarks(let page): return "/bookmarks/" + Self.pageSuffix(page)
+        case .bookmarksFeed: return "/bookmarks/feed.xml"
         case .sources: return "/sources/"
         case .source(let id, let page): return "/sources/\(SafeName.slugComponent(id))/" + Self.pageSuffix(page)
         case .tag(let slug, let page): return "/tags/\(SafeName.slugComponent(slug))/" + Self.pageSuffix(page)
@@ -76,7 +79,11 @@ public enum Route: Hashable, Sendable {
         case ("articles", 2, true):
             guard Slug.isValid(segments[1]) else { return nil }
             self = .article(slug: segments[1])
-        case ("bookmarks", 1, true): self = .bookmarks
+        case ("bookmarks", 1, true): self = .bookmarks(page: 1)
+        case ("bookmarks", 3, true) where segments[1] == "page":
+            guard let page = Self.page(segments[2]) else { return nil }
+            self = .bookmarks(page: page)
+        case ("bookmarks", 2, false) where segments[1] == "feed.xml": self = .bookmarksFeed
         case ("sources", 1, true): self = .sources
         case ("sources", _, true), ("tags", _, true):
             guard let (name, page) = Self.pagedName(segments), Slug.isValid(name) else { return nil }

@@ -11,8 +11,8 @@ extension SiteConfig {
     public static func decode(_ data: Data, file: String = "site.json") throws(ConfigError) -> SiteConfig {
         var root = try ObjectReader.document(data, file: file, supportedVersion: supportedVersion)
         let title = try root.requiredString("title")
-        guard let sourceValues = try root.array("sources") else { throw root.error("sources", "is required") }
-        var config = SiteConfig(title: title, sources: try decodeSources(sourceValues, file: file))
+        guard let sourceReaders = try root.objects("sources") else { throw root.error("sources", "is required") }
+        var config = SiteConfig(title: title, sources: try decodeSources(sourceReaders))
 
         if let baseURL = try root.string("baseURL") {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
@@ -71,11 +71,11 @@ extension SiteConfig {
         return config
     }
 
-    private static func decodeSources(_ values: [JSONValue], file: String) throws(ConfigError) -> [SourceConfig] {
+    private static func decodeSources(_ readers: [ObjectReader]) throws(ConfigError) -> [SourceConfig] {
         var sources: [SourceConfig] = []
         var firstIndex: [String: Int] = [:]
-        for (index, value) in values.enumerated() {
-            var reader = try ObjectReader(value, path: "sources[\(index)]", file: file)
+        for (index, entry) in readers.enumerated() {
+            var reader = entry
             let id = try reader.requiredString("id")
             guard Slug.isValid(id) else {
                 throw reader.error("id", "must be lowercase letters, digits and dashes (at most \(Slug.maxLength)), found '\(id)'")
@@ -93,8 +93,8 @@ extension SiteConfig {
             firstIndex[id] = index
             let source = SourceConfig(id: id, title: try reader.string("title"), url: try reader.string("url"), path: try reader.string("path"))
             switch (source.url, source.path) {
-            case (nil, nil): throw ConfigError(file: file, message: "'sources[\(index)]' needs a 'url' or a 'path'")
-            case (.some, .some): throw ConfigError(file: file, message: "'sources[\(index)]' has both 'url' and 'path'; keep one")
+            case (nil, nil): throw reader.objectError("needs a 'url' or a 'path'")
+            case (.some, .some): throw reader.objectError("has both 'url' and 'path'; keep one")
             case (let url?, nil):
                 guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme), parsed.host != nil else {
                     throw reader.error("url", "must be an absolute http or https URL, found '\(url)'")

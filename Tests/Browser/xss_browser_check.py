@@ -44,6 +44,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
+import headless  # noqa: E402
 import xss_vectors  # noqa: E402
 
 MODES = ("csp", "nocsp")
@@ -58,8 +59,7 @@ CSP_META = re.compile(r"<meta\b[^>]*http-equiv\s*=\s*[\"']?content-security-poli
 XML_CHAR = re.compile("^[\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]*$")
 
 
-class SetupError(Exception):
-    pass
+SetupError = headless.SetupError
 
 
 # --- the feed ---------------------------------------------------------------------------
@@ -381,35 +381,7 @@ HIT_LOG = re.compile(r"__XSS_HIT__ (\w+) ([^\"\\\s]*)")
 
 
 def start_browser(args, profile):
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        raise SetupError("selenium is not installed (pip install selenium)")
-    for path in (args.chromium, args.chromedriver):
-        if not os.path.exists(path):
-            raise SetupError("%s not found (apt-get install chromium chromium-driver)" % path)
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in [
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-        "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-breakpad",
-        "--mute-audio", "--no-proxy-server", "--window-size=1024,768", "--user-data-dir=" + profile,
-        # Nothing but the harness's own server may be reached, whatever a vector names.
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-    ]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    options.set_capability("unhandledPromptBehavior", "ignore")
-    service = Service(executable_path=args.chromedriver, log_output=subprocess.DEVNULL)
-    try:
-        driver = webdriver.Chrome(service=service, options=options)
-    except Exception as error:  # selenium raises several types here
-        raise SetupError("could not start Chromium through chromedriver: %s" % str(error).strip().splitlines()[0])
-    driver.set_page_load_timeout(20)
-    driver.set_script_timeout(10)
-    return driver
+    return headless.start_chromium(args.chromium, args.chromedriver, profile)
 
 
 class Visit:

@@ -198,7 +198,7 @@ struct BuildEndToEndTests {
         try site.editConfig { $0["pageSise"] = 3 }
         let result = try site.run("build")
         #expect(result.status == 1)
-        #expect(result.stderr == "error: site.json: unknown key 'pageSise' (did you mean 'pageSize'?)\n")
+        #expect(result.stderr == "error: site.json:4:3: unknown key 'pageSise' (did you mean 'pageSize'?)\n")
         #expect(!FileManager.default.fileExists(atPath: site.publicDirectory.path))
     }
 

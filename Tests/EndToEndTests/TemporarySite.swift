@@ -40,9 +40,12 @@ struct TemporarySite {
         try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: file("site.json"))
     }
 
-    /// Runs `newsgen ARGS` in the site folder.
+    /// Runs `newsgen ARGS` in the site folder; `environment` is added to the test's own
+    /// (e.g. `SOURCE_DATE_EPOCH`, the time a command takes as "now").
     @discardableResult
-    func run(_ arguments: String...) throws -> ProcessResult { try Newsgen.run(arguments, in: directory) }
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> ProcessResult {
+        try Newsgen.run(arguments, in: directory, environment: environment)
+    }
 
     /// Every archived article as a JSON object, from `content/archive/<source>/<month>.jsonl`.
     func archivedArticles() throws -> [[String: Any]] {
@@ -91,13 +94,14 @@ enum Newsgen {
         return TemporarySite.packageRoot.appendingPathComponent(".build/debug/newsgen")
     }()
 
-    static func run(_ arguments: [String], in directory: URL) throws -> ProcessResult {
+    static func run(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> ProcessResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

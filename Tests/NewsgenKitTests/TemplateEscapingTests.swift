@@ -73,7 +73,7 @@ struct TemplateEscapingTests {
     @Test func nothingHostileComesOutUnescaped() throws {
         let pages = try Self.render()
         #expect(pages.keys.sorted() == ["articles/hostile/index.html", "articles/plain/index.html", "bookmarks/index.html",
-                                        "index.html", "page/2/index.html", "sources/index.html"])
+                                        "bookmarks/page/2/index.html", "index.html", "page/2/index.html", "sources/index.html"])
         for (path, html) in pages {
             #expect(!html.contains("<i data-probe"), "\(path)")
             #expect(!html.contains("<script"), "\(path)")

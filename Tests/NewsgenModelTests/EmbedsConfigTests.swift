@@ -24,7 +24,7 @@ struct EmbedsConfigTests {
             _ = try decode("[\"\(host)\"]")
             Issue.record("accepted '\(host)'")
         } catch {
-            #expect(error.description == "site.json: 'embeds.allow[0]' must be a host name such as 'player.vimeo.com' (no scheme, port, path or wildcard; subdomains are included), found '\(host)'")
+            #expect(error.description == "site.json:1:52: 'embeds.allow[0]' must be a host name such as 'player.vimeo.com' (no scheme, port, path or wildcard; subdomains are included), found '\(host)'")
         }
     }
 
@@ -33,7 +33,7 @@ struct EmbedsConfigTests {
             _ = try decode(#"["player.vimeo.com", "https://youtube-nocookie.com/"]"#)
             Issue.record("accepted a URL")
         } catch {
-            #expect(error.description == "site.json: 'embeds.allow[1]' must be a host name such as 'player.vimeo.com' (no scheme, port, path or wildcard; subdomains are included), found 'https://youtube-nocookie.com/'")
+            #expect(error.description == "site.json:1:72: 'embeds.allow[1]' must be a host name such as 'player.vimeo.com' (no scheme, port, path or wildcard; subdomains are included), found 'https://youtube-nocookie.com/'")
         }
     }
 

@@ -22,10 +22,10 @@ struct FetchLimitsConfigTests {
     }
 
     @Test(arguments: [
-        (#"{"title": "T", "sources": [], "fetch": {"maxItemsPerFeed": 0}}"#, "site.json: 'fetch.maxItemsPerFeed' must be at least 1, found 0"),
-        (#"{"title": "T", "sources": [], "fetch": {"maxItemsPerFeed": 2.5}}"#, "site.json: 'fetch.maxItemsPerFeed' must be an integer, found a fraction"),
-        (#"{"title": "T", "sources": [], "fetch": {"maxItemsPerFeed": "all"}}"#, "site.json: 'fetch.maxItemsPerFeed' must be an integer, found a string"),
-        (#"{"title": "T", "sources": [], "fetch": {"maxItemPerFeed": 5}}"#, "site.json: unknown key 'fetch.maxItemPerFeed' (did you mean 'maxItemsPerFeed'?)"),
+        (#"{"title": "T", "sources": [], "fetch": {"maxItemsPerFeed": 0}}"#, "site.json:1:60: 'fetch.maxItemsPerFeed' must be at least 1, found 0"),
+        (#"{"title": "T", "sources": [], "fetch": {"maxItemsPerFeed": 2.5}}"#, "site.json:1:60: 'fetch.maxItemsPerFeed' must be an integer, found a fraction"),
+        (#"{"title": "T", "sources": [], "fetch": {"maxItemsPerFeed": "all"}}"#, "site.json:1:60: 'fetch.maxItemsPerFeed' must be an integer, found a string"),
+        (#"{"title": "T", "sources": [], "fetch": {"maxItemPerFeed": 5}}"#, "site.json:1:41: unknown key 'fetch.maxItemPerFeed' (did you mean 'maxItemsPerFeed'?)"),
     ])
     func badValuesAreNamed(json: String, expected: String) {
         #expect(message(json) == expected)

@@ -6,7 +6,7 @@ struct RouteTests {
     static let every: [Route] = [
         .home(page: 1), .home(page: 2), .home(page: 37),
         .article(slug: "harbour-opens"), .article(slug: "a"),
-        .bookmarks, .sources, .source(id: "notes", page: 1), .source(id: "notes", page: 3),
+        .bookmarks(page: 1), .bookmarks(page: 2), .bookmarksFeed, .sources, .source(id: "notes", page: 1), .source(id: "notes", page: 3),
         .tag(slug: "local-news", page: 1), .tag(slug: "local-news", page: 12), .search,
         .atomFeed, .jsonFeed, .sitemap, .opml,
         .media(name: "0123abcd.jpg"), .thumbnail(name: "0123abcd.jpg"), .asset(name: "style.css"),
@@ -35,7 +35,7 @@ struct RouteTests {
     }
 
     @Test(arguments: ["", "page/2/", "/page/1/", "/page/02/", "/page/x/", "/articles/", "/articles/Bad_Slug/", "/articles/a/b/",
-                      "/articles/../etc/", "/bookmarks", "/feed.xml/", "/media/..", "/media/.hidden", "/tags/t/page/1/", "/nope/", "//"])
+                      "/articles/../etc/", "/bookmarks", "/bookmarks/page/1/", "/bookmarks/feed.xml/", "/feed.xml/", "/media/..", "/media/.hidden", "/tags/t/page/1/", "/nope/", "//"])
     func rejectsWhatTheSiteDoesNotHave(path: String) {
         #expect(Route(path: path) == nil)
     }
@@ -49,7 +49,10 @@ struct RouteTests {
         (.home(page: 2), .home(page: 3), "../3/"),
         (.home(page: 2), .home(page: 1), "../../"),
         (.home(page: 1), .asset(name: "style.css"), "assets/style.css"),
-        (.bookmarks, .article(slug: "x"), "../articles/x/"),
+        (.bookmarks(page: 1), .article(slug: "x"), "../articles/x/"),
+        (.bookmarks(page: 3), .bookmarks(page: 1), "../../"),
+        (.bookmarksFeed, .bookmarks(page: 1), "./"),
+        (.bookmarks(page: 1), .bookmarksFeed, "feed.xml"),
         (.source(id: "s", page: 2), .source(id: "s", page: 1), "../../"),
     ])
     func relativeLinks(from: Route, to: Route, expected: String) {

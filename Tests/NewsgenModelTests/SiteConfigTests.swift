@@ -56,45 +56,58 @@ struct SiteConfigTests {
     }
 
     @Test(arguments: [
-        (#"{"title": "T", "sources": [], "tittle": 1}"#, "site.json: unknown key 'tittle' (did you mean 'title'?)"),
+        (#"{"title": "T", "sources": [], "tittle": 1}"#, "site.json:1:31: unknown key 'tittle' (did you mean 'title'?)"),
         (#"{"title": "T", "sources": [{"id": "a", "path": "p", "titel": "x"}]}"#,
-         "site.json: unknown key 'sources[0].titel' (did you mean 'title'?)"),
-        (#"{"title": "T", "sources": [], "fetch": {"retrys": 1}}"#, "site.json: unknown key 'fetch.retrys' (did you mean 'retries'?)"),
-        (#"{"title": "T", "sources": [], "colour": "red"}"#, "site.json: unknown key 'colour'"),
-        (#"{"title": "T", "sources": [], "pageSize": "20"}"#, "site.json: 'pageSize' must be an integer, found a string"),
-        (#"{"title": "T", "sources": [], "pageSize": 2.5}"#, "site.json: 'pageSize' must be an integer, found a fraction"),
-        (#"{"title": "T", "sources": [], "pageSize": 0}"#, "site.json: 'pageSize' must be at least 1, found 0"),
-        (#"{"title": 3, "sources": []}"#, "site.json: 'title' must be a string, found a number"),
-        (#"{"sources": []}"#, "site.json: 'title' is required"),
-        (#"{"title": "T"}"#, "site.json: 'sources' is required"),
-        (#"{"title": "T", "sources": {}}"#, "site.json: 'sources' must be a list, found an object"),
-        (#"{"title": "T", "sources": [{"id": "a", "url": 5}]}"#, "site.json: 'sources[0].url' must be a string, found a number"),
+         "site.json:1:53: unknown key 'sources[0].titel' (did you mean 'title'?)"),
+        (#"{"title": "T", "sources": [], "fetch": {"retrys": 1}}"#, "site.json:1:41: unknown key 'fetch.retrys' (did you mean 'retries'?)"),
+        (#"{"title": "T", "sources": [], "colour": "red"}"#, "site.json:1:31: unknown key 'colour'"),
+        (#"{"title": "T", "sources": [], "pageSize": "20"}"#, "site.json:1:43: 'pageSize' must be an integer, found a string"),
+        (#"{"title": "T", "sources": [], "pageSize": 2.5}"#, "site.json:1:43: 'pageSize' must be an integer, found a fraction"),
+        (#"{"title": "T", "sources": [], "pageSize": 0}"#, "site.json:1:43: 'pageSize' must be at least 1, found 0"),
+        (#"{"title": 3, "sources": []}"#, "site.json:1:11: 'title' must be a string, found a number"),
+        (#"{"sources": []}"#, "site.json:1:1: 'title' is required"),
+        (#"{"title": "T"}"#, "site.json:1:1: 'sources' is required"),
+        (#"{"title": "T", "sources": {}}"#, "site.json:1:27: 'sources' must be a list, found an object"),
+        (#"{"title": "T", "sources": [{"id": "a", "url": 5}]}"#, "site.json:1:47: 'sources[0].url' must be a string, found a number"),
         (#"{"title": "T", "sources": [{"id": "a", "path": "x"}, {"id": "b", "path": "y"}, {"id": "a", "path": "z"}]}"#,
-         "site.json: 'sources[2].id' duplicates the id 'a' of sources[0]"),
+         "site.json:1:87: 'sources[2].id' duplicates the id 'a' of sources[0]"),
         (#"{"title": "T", "sources": [{"id": "My Feed", "path": "x"}]}"#,
-         "site.json: 'sources[0].id' must be lowercase letters, digits and dashes (at most 60), found 'My Feed'"),
+         "site.json:1:35: 'sources[0].id' must be lowercase letters, digits and dashes (at most 60), found 'My Feed'"),
         (#"{"title": "T", "sources": [{"id": "articles", "path": "x"}]}"#,
-         "site.json: 'sources[0].id' is 'articles', which is reserved for the Markdown articles"),
+         "site.json:1:35: 'sources[0].id' is 'articles', which is reserved for the Markdown articles"),
         (#"{"title": "T", "sources": [{"id": "state", "path": "x"}]}"#,
-         "site.json: 'sources[0].id' is 'state', which is reserved for the archive's state file"),
-        (#"{"title": "T", "sources": [{"id": "a"}]}"#, "site.json: 'sources[0]' needs a 'url' or a 'path'"),
+         "site.json:1:35: 'sources[0].id' is 'state', which is reserved for the archive's state file"),
+        (#"{"title": "T", "sources": [{"id": "a"}]}"#, "site.json:1:28: 'sources[0]' needs a 'url' or a 'path'"),
         (#"{"title": "T", "sources": [{"id": "a", "url": "https://x.org/f", "path": "f"}]}"#,
-         "site.json: 'sources[0]' has both 'url' and 'path'; keep one"),
+         "site.json:1:28: 'sources[0]' has both 'url' and 'path'; keep one"),
         (#"{"title": "T", "sources": [{"id": "a", "url": "ftp://x.org/f"}]}"#,
-         "site.json: 'sources[0].url' must be an absolute http or https URL, found 'ftp://x.org/f'"),
+         "site.json:1:47: 'sources[0].url' must be an absolute http or https URL, found 'ftp://x.org/f'"),
         (#"{"title": "T", "sources": [], "baseURL": "/news/"}"#,
-         "site.json: 'baseURL' must be an absolute http or https URL, found '/news/'"),
-        (#"{"title": "T", "sources": [], "timeZone": "Mars/Olympus"}"#, "site.json: 'timeZone' is not a known time zone: 'Mars/Olympus'"),
-        (#"{"title": "T", "sources": [], "version": 2}"#, "site.json: 'version' is 2, but this newsgen reads version 1"),
-        (#"{"title": "T", "sources": [], "archive": []}"#, "site.json: 'archive' must be an object, found a list"),
-        (#"{"title": "T", "sources": [], "embeds": {"allow": [1]}}"#, "site.json: 'embeds.allow[0]' must be a string, found a number"),
-        (#"[1]"#, "site.json: the top level must be an object, found a list"),
+         "site.json:1:42: 'baseURL' must be an absolute http or https URL, found '/news/'"),
+        (#"{"title": "T", "sources": [], "timeZone": "Mars/Olympus"}"#, "site.json:1:43: 'timeZone' is not a known time zone: 'Mars/Olympus'"),
+        (#"{"title": "T", "sources": [], "version": 2}"#, "site.json:1:42: 'version' is 2, but this newsgen reads version 1"),
+        (#"{"title": "T", "sources": [], "archive": []}"#, "site.json:1:42: 'archive' must be an object, found a list"),
+        (#"{"title": "T", "sources": [], "embeds": {"allow": [1]}}"#, "site.json:1:52: 'embeds.allow[0]' must be a string, found a number"),
+        (#"[1]"#, "site.json:1:1: the top level must be an object, found a list"),
     ])
     func errorsNameTheKeyPath(json: String, expected: String) {
         #expect(message(json) == expected)
     }
 
+    @Test func errorsOnLaterLinesSayWhere() {
+        let json = """
+        {
+          "title": "T",
+          "sources": [],
+          "fetch": {
+            "retries": -1
+          }
+        }
+        """
+        #expect(message(json) == "site.json:5:16: 'fetch.retries' must be at least 0, found -1")
+    }
+
     @Test func invalidJSONSaysSo() throws {
-        #expect(message("{\"title\": \"T\",\n \"sources\": [}") == "site.json: not valid JSON (line 2, column 14: invalid value)")
+        #expect(message("{\"title\": \"T\",\n \"sources\": [}") == "site.json:2:14: not valid JSON (invalid value)")
     }
 }

@@ -5,6 +5,7 @@ import NewsgenModel
 public enum Command: Equatable, Sendable {
     case build(BuildArguments)
     case inspect(InspectArguments)
+    case bookmark(BookmarkArguments)
     case help(topic: String?)
     case version
 
@@ -30,6 +31,31 @@ public enum Command: Equatable, Sendable {
         }
     }
 
+    /// `newsgen bookmark add|remove|toggle|list …`: edits or shows the site's bookmark manifest.
+    public struct BookmarkArguments: Equatable, Sendable {
+        /// What to do; ARTICLE is kept as typed and resolved against the archive later.
+        public enum Action: Equatable, Sendable {
+            /// Bookmark ARTICLE; with a note on an existing bookmark, change its note.
+            case add(article: String, note: String?)
+            /// Remove ARTICLE's bookmark.
+            case remove(article: String)
+            /// Add when missing, remove when present: the app's bookmark button.
+            case toggle(article: String, note: String?)
+            /// Show the bookmarks, newest first, as text or as JSON.
+            case list(json: Bool)
+        }
+
+        public var action: Action
+        /// The site folder, relative to the current folder.
+        public var site: String
+
+        /// The arguments of one `newsgen bookmark` call.
+        public init(_ action: Action, site: String = ".") {
+            self.action = action
+            self.site = site
+        }
+    }
+
     public enum Verbosity: Equatable, Sendable { case quiet, normal, verbose }
 }
 
@@ -41,7 +67,8 @@ public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 public enum CommandLineParser {
-    static let commands = ["build", "help", "inspect"]
+    static let commands = ["bookmark", "build", "help", "inspect"]
+    static let bookmarkSubcommands = ["add", "list", "remove", "toggle"]
     static let buildFlags = ["--site", "--output", "--offline", "--strict", "--quiet", "--verbose", "--help"]
     static let inspectFlags = ["--content-type", "--help"]
 
@@ -57,6 +84,7 @@ public enum CommandLineParser {
             return .help(topic: arguments.dropFirst().first)
         case "build": return try parseBuild(Array(arguments.dropFirst()))
         case "inspect": return try parseInspect(Array(arguments.dropFirst()))
+        case "bookmark": return try parseBookmark(Array(arguments.dropFirst()))
         default:
             throw first.hasPrefix("-") ? unknownOption(first, among: ["--help", "--version"]) : unknownCommand(first)
         }
@@ -132,6 +160,80 @@ public enum CommandLineParser {
         }
         guard let source, !source.isEmpty else { throw UsageError("inspect needs a feed file or an http(s) URL") }
         return .inspect(Command.InspectArguments(source: source, contentType: contentType))
+    }
+
+    /// `bookmark SUBCOMMAND [ARTICLE] [--note TEXT] [--json] [--site DIR]`; `--help` anywhere shows the bookmark help.
+    private static func parseBookmark(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let subcommand = arguments.first else {
+            throw UsageError("bookmark needs a subcommand: add, remove, toggle or list")
+        }
+        guard bookmarkSubcommands.contains(subcommand) else {
+            if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(topic: "bookmark") }
+            if subcommand.hasPrefix("-") {
+                throw UsageError("bookmark needs a subcommand (add, remove, toggle or list) before '\(subcommand)'")
+            }
+            var message = "unknown bookmark subcommand '\(subcommand)'"
+            if let suggestion = closest(subcommand, bookmarkSubcommands) { message += " (did you mean '\(suggestion)'?)" }
+            throw UsageError(message + "; use add, remove, toggle or list")
+        }
+        let takesArticle = subcommand != "list"
+        let takesNote = subcommand == "add" || subcommand == "toggle"
+        let flags = ["--site", "--help"] + (takesNote ? ["--note"] : []) + (takesArticle ? [] : ["--json"])
+        var site = "."
+        var article: String?
+        var note: String?
+        var json = false
+        func setArticle(_ argument: String) throws(UsageError) {
+            guard takesArticle else { throw UsageError("bookmark list takes no argument '\(argument)'") }
+            if let article { throw UsageError("bookmark \(subcommand) takes one article, not both '\(article)' and '\(argument)'") }
+            article = argument
+        }
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            let (flag, inline) = splitInline(argument)
+            /// The value of a flag: `--note=TEXT` or `--note TEXT`.
+            func nextValue(_ flag: String) throws(UsageError) -> String {
+                if let inline { return inline }
+                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
+                index += 1
+                return arguments[index]
+            }
+            switch flag {
+            case "--help", "-h": return .help(topic: "bookmark")
+            case "--site": site = try nextValue(flag)
+            case "--note" where takesNote: note = try nextValue(flag)
+            case "--note": throw UsageError("--note is only for 'bookmark add' and 'bookmark toggle'")
+            case "--json" where !takesArticle:
+                if inline != nil { throw UsageError("--json takes no value") }
+                json = true
+            case "--json": throw UsageError("--json is only for 'bookmark list'")
+            case "--":
+                // Everything after "--" is the article, even when it starts with "-".
+                for rest in arguments[(index + 1)...] { try setArticle(rest) }
+                index = arguments.count
+                continue
+            default:
+                if argument.hasPrefix("-") { throw unknownOption(argument, among: flags) }
+                try setArticle(argument)
+            }
+            index += 1
+        }
+        let action: Command.BookmarkArguments.Action
+        switch subcommand {
+        case "list":
+            action = .list(json: json)
+        default:
+            guard let article, !article.isEmpty else {
+                throw UsageError("bookmark \(subcommand) needs an article: its id, its page on the site (/articles/<slug>/) or its URL")
+            }
+            switch subcommand {
+            case "add": action = .add(article: article, note: note)
+            case "remove": action = .remove(article: article)
+            default: action = .toggle(article: article, note: note)
+            }
+        }
+        return .bookmark(Command.BookmarkArguments(action, site: site))
     }
 
     /// `--site=DIR` is the same as `--site DIR`.

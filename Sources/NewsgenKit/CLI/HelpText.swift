@@ -12,6 +12,7 @@ public enum HelpText {
                 archive and render the site into public/
       inspect   Show how newsgen reads one feed (a file or an http(s) URL), as
                 JSON Feed 1.1
+      bookmark  Add, remove, toggle or list the site's bookmarks (bookmarks.json)
       help      Show help for a command
 
     Options:
@@ -63,10 +64,48 @@ public enum HelpText {
       newsgen inspect https://example.org/feed.xml
     """
 
+    public static let bookmark = """
+    Usage: newsgen bookmark add ARTICLE [--note TEXT] [--site DIR]
+           newsgen bookmark remove ARTICLE [--site DIR]
+           newsgen bookmark toggle ARTICLE [--note TEXT] [--site DIR]
+           newsgen bookmark list [--json] [--site DIR]
+
+    Edits the bookmark manifest (site.json's "bookmarks", bookmarks.json by
+    default), which you commit with the site: the next build marks those
+    articles and lists them on /bookmarks/. The manifest keeps entries sorted
+    by id, so that two branches that each add one merge cleanly.
+
+    ARTICLE is one of:
+      - the article's id, 16 hex digits (3f9a1c0d5e7b2a64);
+      - its page on the site: /articles/<slug>/, or the full URL under baseURL;
+      - its original URL on the publisher's site.
+    When nothing matches, the closest articles are listed with their ids.
+
+    Subcommands:
+      add     Bookmark an article; on a bookmarked one, --note changes the note
+      remove  Remove an article's bookmark
+      toggle  Bookmark the article when it is not, else remove the bookmark
+      list    Show the bookmarks, newest first
+
+    Options:
+      --note TEXT  A note kept with the bookmark (add, toggle; "" removes it)
+      --json       Print the list as JSON (list)
+      --site DIR   The site folder (default: the current folder)
+
+    Adding a bookmark twice, or removing one that is not there, changes nothing
+    and says so. The articles come from the archive: run 'newsgen build' first.
+
+    Examples:
+      newsgen bookmark add /articles/lantern-walk-lights-up-the-old-quay/ --note "for the digest"
+      newsgen bookmark remove 3f9a1c0d5e7b2a64
+      newsgen bookmark list --json
+    """
+
     public static func text(for topic: String?) -> String {
         switch topic {
         case "build": return build
         case "inspect": return inspect
+        case "bookmark": return bookmark
         default: return overview
         }
     }

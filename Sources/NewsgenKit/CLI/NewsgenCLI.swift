@@ -26,6 +26,19 @@ public enum NewsgenCLI {
             return build(arguments, currentDirectory: currentDirectory)
         case .inspect(let arguments):
             return inspect(arguments, currentDirectory: currentDirectory)
+        case .bookmark(let arguments):
+            return bookmark(arguments, currentDirectory: currentDirectory)
+        }
+    }
+
+    private static func bookmark(_ arguments: Command.BookmarkArguments, currentDirectory: String) -> Int32 {
+        let siteURL = URL(fileURLWithPath: arguments.site, relativeTo: URL(fileURLWithPath: currentDirectory)).standardizedFileURL
+        do {
+            print(try BookmarkCommand.run(arguments.action, site: try Site.load(from: siteURL), now: buildTime()))
+            return exitSuccess
+        } catch {
+            printError("error: \(error)")
+            return exitFailure
         }
     }
 

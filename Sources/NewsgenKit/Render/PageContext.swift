@@ -33,7 +33,7 @@ struct PageContext {
             "documentTitle": .string(route == .home(page: 1) ? config.title : "\(title) · \(config.title)"),
             "isHome": .bool(route.isHome),
             "isArticle": .bool(route.isArticle),
-            "isBookmarks": .bool(route == .bookmarks),
+            "isBookmarks": .bool(route.isBookmarks),
             "isSources": .bool(route == .sources),
             "contentSecurityPolicy": .string(contentSecurityPolicy),
         ]
@@ -44,7 +44,7 @@ struct PageContext {
         context["page"] = .object(page)
         context["nav"] = .object([
             "home": .string(Route.home(page: 1).relativeLink(from: route)),
-            "bookmarks": .string(Route.bookmarks.relativeLink(from: route)),
+            "bookmarks": .string(Route.bookmarks(page: 1).relativeLink(from: route)),
             "sources": .string(Route.sources.relativeLink(from: route)),
             "stylesheet": .string(Route.asset(name: "style.css").relativeLink(from: route)),
         ])
@@ -162,4 +162,5 @@ struct PageContext {
 extension Route {
     var isHome: Bool { if case .home = self { return true } else { return false } }
     var isArticle: Bool { if case .article = self { return true } else { return false } }
+    var isBookmarks: Bool { if case .bookmarks = self { return true } else { return false } }
 }

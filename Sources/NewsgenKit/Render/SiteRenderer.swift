@@ -19,7 +19,8 @@ struct SiteRenderer {
         for prepared in input.articles {
             files.append(try articlePage(prepared))
         }
-        files.append(try bookmarksPage())
+        files += try bookmarksPages()
+        files.append(bookmarksFeed())
         files.append(try sourcesPage())
         files += input.templates.assets.map { OutputFile(route: .asset(name: $0.name), data: $0.data) }
         return files
@@ -51,16 +52,35 @@ struct SiteRenderer {
                           ["article": context.article(prepared)])
     }
 
-    /// Bookmarked articles, newest bookmark first; a bookmark the archive does not know renders from the manifest.
-    private func bookmarksPage() throws(BuildError) -> OutputFile {
-        let route = Route.bookmarks
+    /// Bookmarked articles, newest bookmark first, split at `pageSize`; a bookmark the archive
+    /// does not know renders from the manifest. One (empty) page when there are none.
+    private func bookmarksPages() throws(BuildError) -> [OutputFile] {
+        let size = input.config.pageSize
         let byID = Dictionary(input.articles.map { ($0.article.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let rows = input.bookmarks.newestFirst.map { bookmark in
-            byID[bookmark.id].map { context.row($0, from: route) } ?? context.orphanRow(bookmark)
+        let bookmarks = input.bookmarks.newestFirst
+        let pageCount = max(1, (bookmarks.count + size - 1) / size)
+        var files: [OutputFile] = []
+        for page in 1...pageCount {
+            let route = Route.bookmarks(page: page)
+            let rows = bookmarks.dropFirst((page - 1) * size).prefix(size).map { bookmark in
+                byID[bookmark.id].map { context.row($0, from: route) } ?? context.orphanRow(bookmark)
+            }
+            var values: [String: MustacheValue] = [
+                "bookmarks": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(bookmarks.count),
+                "feedURL": .string(Route.bookmarksFeed.relativeLink(from: route)),
+            ]
+            values["pagination"] = pagination(page: page, of: pageCount, from: route) { .bookmarks(page: $0) }
+            files.append(try render("bookmarks", route, title: page == 1 ? "Bookmarks" : "Bookmarks, page \(page)", values))
         }
-        return try render("bookmarks", route, title: "Bookmarks", [
-            "bookmarks": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(rows.count),
-        ])
+        return files
+    }
+
+    /// `/bookmarks/feed.xml`: the bookmarks as Atom, newest bookmark first.
+    private func bookmarksFeed() -> OutputFile {
+        let byID = Dictionary(input.articles.map { ($0.article.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let feed = AtomFeed.bookmarks(input.bookmarks, articles: byID, sources: input.sources, config: input.config,
+                                      fallbackUpdated: input.articles.compactMap(\.article.date).max())
+        return OutputFile(route: .bookmarksFeed, data: Data(feed.xml().utf8))
     }
 
     /// Every source with this build's outcome and its remembered state: the app's loading and error states, made static.
