@@ -63,4 +63,15 @@ struct BookmarkPagesEndToEndTests {
         }
         #expect(entryIDs == slugs.map { "https://news.example.org/bay/articles/\($0)/" })
     }
+
+    /// From the clock, `added` is whole seconds, as people write it.
+    @Test func aBookmarkFromTheClockIsAddedInWholeSeconds() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build", "--quiet").status == 0)
+        let article = try #require(site.archivedArticles().first)
+        #expect(try site.run("bookmark", "add", article["id"] as! String).status == 0)
+        let manifest = try site.read("bookmarks.json")
+        #expect(manifest.range(of: #""added": "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ""#, options: .regularExpression) != nil, "\(manifest)")
+    }
 }

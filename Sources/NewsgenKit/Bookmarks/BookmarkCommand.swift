@@ -8,7 +8,9 @@ import NewsgenModel
 public enum BookmarkCommand {
     /// Runs one action and returns what to print on standard output.
     /// `now` is the `added` date of a new bookmark (the build time: `SOURCE_DATE_EPOCH` or the clock).
-    public static func run(_ action: Command.BookmarkArguments.Action, site: Site, now: Date) throws(BuildError) -> String {
+    public static func run(_ action: Command.BookmarkArguments.Action, site: Site, now clock: Date) throws(BuildError) -> String {
+        // Whole seconds, as people write dates in a manifest ("2026-11-29T10:00:00Z").
+        let now = Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down))
         let manifest = try SiteBuilder.loadBookmarks(site)
         let archivePath = site.config.archive.path
         let articles = try ArchiveStore(directory: site.archiveDirectory, shownAs: archivePath).load().allArticles
