@@ -28,6 +28,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        // Fixed-argument C wrappers for libvips's variadic API (thumbnails).
+        .target(name: "CNewsgenVips", dependencies: ["CVips"]),
 
         // Value types only: no I/O, no C.
         .target(name: "NewsgenModel"),
@@ -35,7 +42,7 @@ let package = Package(
         .target(name: "Mustache"),
         .target(name: "NewsgenFeeds", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
         .target(name: "NewsgenHTML", dependencies: ["NewsgenModel", "CLibXML2", "CCmarkGFM", "CYAML"]),
-        .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML"]),
+        .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "CNewsgenVips"]),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenKit"]),
 
         // Helpers shared by the test targets (fixture HTTP servers).
