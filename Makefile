@@ -38,7 +38,7 @@ build: deps
 
 ## Build the sample site in this repository (offline) into public/.
 run: build
-	$(BIN) build --site .
+	$(BIN) build --site . --offline
 	@echo
 	@echo "The site is in $(CURDIR)/public/. Serve it with:"
 	@echo "  python3 -m http.server -d public 8000   # then open http://localhost:8000/"

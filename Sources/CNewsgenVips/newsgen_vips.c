@@ -37,7 +37,8 @@ int newsgen_vips_thumbnail(const void *buffer, size_t length, int size, int qual
                            void **output, size_t *output_length) {
     VipsImage *thumbnail = NULL;
     if (vips_thumbnail_buffer((void *)buffer, length, &thumbnail, size,
-                              "height", size, "crop", VIPS_INTERESTING_CENTRE, "size", VIPS_SIZE_BOTH, NULL)) {
+                              "height", size, "crop", VIPS_INTERESTING_CENTRE, "size", VIPS_SIZE_BOTH,
+                              "option_string", "fail_on=truncated", NULL)) {
         return -1;
     }
     VipsImage *opaque = thumbnail;

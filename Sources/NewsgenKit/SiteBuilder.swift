@@ -41,6 +41,8 @@ public struct BuildReport: Sendable {
     public var changes: ArchiveChanges
     /// Articles not listed because another source carries the same story.
     public var duplicateCount: Int
+    /// What the image cache did in this build.
+    public var images = ImageCacheStatistics()
 }
 
 /// The pipeline: Load → Fetch/Parse → Archive → Enrich → Render → Publish.
@@ -77,7 +79,11 @@ public enum SiteBuilder {
         }
 
         // Enrich + Render.
-        let articles = archive.allArticles.sorted(by: Article.newestFirst).map { PreparedArticle($0, embedHosts: config.embeds.allow) }
+        let prepared = archive.allArticles.sorted(by: Article.newestFirst).map { PreparedArticle($0, embedHosts: config.embeds.allow) }
+        defer { try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory) }
+        let images = localizeImages(prepared, site: site, options: options)
+        let articles = images.articles
+        warnings += images.warnings
         let archivedIDs = Set(articles.map(\.article.id))
         for bookmark in bookmarks.bookmarks where !archivedIDs.contains(bookmark.id) {
             warnings.append(BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest"))
@@ -86,14 +92,33 @@ public enum SiteBuilder {
         let duplicates = archive.duplicates()
         let input = RenderInput(config: config, templates: templates, articles: articles, sources: read.sources, bookmarks: bookmarks,
                                 sourceStatuses: statuses, duplicateOf: duplicates)
-        let files = try SiteRenderer(input).render()
+        let files = try SiteRenderer(input).render() + images.files
 
         // Publish.
         let output = options.output ?? site.defaultOutputDirectory
         try Publisher(output: output, shownAs: output.path).publish(files, staticDirectory: site.staticDirectory)
         return BuildReport(sources: read.outcomes, articleCount: articles.count,
                            pageCount: files.filter { $0.path.hasSuffix(".html") }.count, output: output, warnings: warnings,
-                           changes: changes, duplicateCount: duplicates.count)
+                           changes: changes, duplicateCount: duplicates.count, images: images.statistics)
+    }
+
+    /// The Enrich stage's images (`ImageStage`), through the site's image cache; its index is saved
+    /// before the site is rendered. The stage's folder of files to publish goes once the site is out.
+    static func localizeImages(_ articles: [PreparedArticle], site: Site, options: BuildOptions)
+        -> (articles: [PreparedArticle], files: [OutputFile], warnings: [BuildWarning], statistics: ImageCacheStatistics) {
+        let config = site.config
+        let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, timeoutSeconds: Double(config.fetch.timeoutSeconds),
+                               userAgent: config.fetch.userAgent, offline: options.offline)
+        let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
+                               articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory)
+        let output = stage.run(articles)
+        var warnings = output.warnings
+        do {
+            try cache.save()
+        } catch {
+            warnings.append(BuildWarning("the image cache's index was not saved (\(error)); the next build fetches its images again"))
+        }
+        return (output.articles, output.files, warnings, cache.statistics)
     }
 
     /// The manifest when present, an empty one otherwise; a manifest that cannot be read stops the build.

@@ -13,11 +13,11 @@ cp -r "$root/site.json" "$root/content" "$root/templates" "$work/"
 [ -f "$root/bookmarks.json" ] && cp "$root/bookmarks.json" "$work/"
 rm -rf "$work/content/archive"
 
-"$bin" build --site "$work" --quiet   # warm-up, also creates the archive
+"$bin" build --site "$work" --offline --quiet   # warm-up, also creates the archive
 times=()
 for _ in $(seq "$runs"); do
   start=$(date +%s%N)
-  "$bin" build --site "$work" --quiet
+  "$bin" build --site "$work" --offline --quiet
   end=$(date +%s%N)
   times+=($(( (end - start) / 1000 )))
 done

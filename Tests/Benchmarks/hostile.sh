@@ -99,7 +99,7 @@ for name in "${cases[@]}"; do
     "$name" "$(basename "$file")" >"$dir/site/site.json"
   feed=$file
   run "$name" inspect "$dir/inspect" "$bin" inspect "$file"
-  run "$name" build "$dir/build" "$bin" build --site "$dir/site"
+  run "$name" build "$dir/build" "$bin" build --offline --site "$dir/site"
   rm -rf "$dir"
 done
 

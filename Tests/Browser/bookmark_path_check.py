@@ -95,7 +95,7 @@ def walk(driver, binary, site, origin):
 
     step = "bookmark add"
     print("  " + newsgen(binary, site, "bookmark", "add", path).strip())
-    newsgen(binary, site, "build", "--quiet")
+    newsgen(binary, site, "build", "--offline", "--quiet")
     driver.refresh()
     mark = one(driver, "bookmark-mark", "article after the rebuild")
     if not mark.is_displayed():
@@ -136,7 +136,7 @@ def main():
         site = os.path.join(temp, "site")
         os.mkdir(site)
         copy_sample_site(site, os.path.abspath(args.templates))
-        newsgen(binary, site, "build", "--quiet")
+        newsgen(binary, site, "build", "--offline", "--quiet")
         server = serve(os.path.join(site, "public"))
         driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(temp, "profile"), window="375,812")
         print("bookmark path check: home -> article -> bookmark add + rebuild -> mark -> Bookmarks -> article")

@@ -608,7 +608,7 @@ def main():
     try:
         payloads = {v["id"]: xss_vectors.render(v["template"], v["id"], origin) for v in vectors}
         write_site(site, origin, vectors, payloads)
-        build = subprocess.run([binary, "build", "--site", site], capture_output=True, text=True, timeout=600,
+        build = subprocess.run([binary, "build", "--offline", "--site", site], capture_output=True, text=True, timeout=600,
                                stdin=subprocess.DEVNULL)
         if build.returncode != 0:
             raise SetupError("newsgen build failed (exit %d):\n%s%s" % (build.returncode, build.stdout, build.stderr))

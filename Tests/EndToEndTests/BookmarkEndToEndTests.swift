@@ -20,7 +20,7 @@ struct BookmarkEndToEndTests {
     /// A copy of the sample site, built once so the archive has its articles.
     private func builtSite() throws -> TemporarySite {
         let site = try TemporarySite.sample()
-        let built = try site.run("build", "--quiet", environment: Self.first)
+        let built = try site.run("build", "--offline", "--quiet", environment: Self.first)
         try #require(built.status == 0, "stderr: \(built.stderr)")
         return site
     }

@@ -18,14 +18,14 @@ struct BookmarkPagesEndToEndTests {
     @Test func aBookmarkedArticleOutlivesItsSource() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let harbor = try site.archivedArticles().filter { $0["sourceID"] as? String == "harbor-gazette" }
         let kept = try #require(harbor.first)
         try bookmark([kept], in: site)
         try site.editConfig { config in
             config["sources"] = (config["sources"] as! [[String: Any]]).filter { $0["id"] as? String != "harbor-gazette" }
         }
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 0)
         #expect(!result.stderr.contains("names no article"), "the archive still has it: \(result.stderr)")
         let slug = kept["slug"] as! String
@@ -42,10 +42,10 @@ struct BookmarkPagesEndToEndTests {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         try site.editConfig { $0["pageSize"] = 2; $0["baseURL"] = "https://news.example.org/bay/" }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let chosen = Array(try site.archivedArticles().filter { $0["sourceID"] as? String != "articles" }.prefix(3))
         try bookmark(chosen, in: site)
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
 
         let first = try site.read("public/bookmarks/index.html")
         let second = try site.read("public/bookmarks/page/2/index.html")
@@ -68,7 +68,7 @@ struct BookmarkPagesEndToEndTests {
     @Test func aBookmarkFromTheClockIsAddedInWholeSeconds() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        #expect(try site.run("build", "--quiet").status == 0)
+        #expect(try site.run("build", "--offline", "--quiet").status == 0)
         let article = try #require(site.archivedArticles().first)
         #expect(try site.run("bookmark", "add", article["id"] as! String).status == 0)
         let manifest = try site.read("bookmarks.json")

@@ -19,7 +19,7 @@ struct BuildEndToEndTests {
     @Test func sampleSiteBuildsWithAPageForEveryArticle() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.isEmpty, "the sample site builds without warnings: \(result.stderr)")
         let slugs = try archivedSlugs(site)
@@ -41,13 +41,13 @@ struct BuildEndToEndTests {
         let descriptor = open(site.file(".newsgen/build.lock").path, O_RDWR | O_CREAT, 0o644)
         try #require(descriptor >= 0)
         try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
-        let refused = try site.run("build")
+        let refused = try site.run("build", "--offline")
         #expect(refused.status == 1)
         #expect(refused.stderr == "error: another newsgen build is running in \(site.directory.path) (lock .newsgen/build.lock)\n")
         #expect(!FileManager.default.fileExists(atPath: site.file("public/index.html").path))
         flock(descriptor, LOCK_UN)
         close(descriptor)
-        let built = try site.run("build")
+        let built = try site.run("build", "--offline")
         #expect(built.status == 0, "stderr: \(built.stderr)")
         #expect(FileManager.default.fileExists(atPath: site.file("public/sources/index.html").path))
     }
@@ -56,7 +56,7 @@ struct BuildEndToEndTests {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         try site.editConfig { $0["pageSize"] = 4 }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let total = try archivedSlugs(site).count
         let pageCount = (total + 3) / 4
         var dates: [Date] = []
@@ -78,7 +78,7 @@ struct BuildEndToEndTests {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         try site.editConfig { $0["pageSize"] = 3 }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let files = try site.snapshot()
         var checked = 0
         for (path, data) in files where path.hasSuffix(".html") {
@@ -96,10 +96,10 @@ struct BuildEndToEndTests {
     @Test func secondBuildOnUnchangedInputIsByteIdentical() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let first = try site.snapshot()
         let archive = try site.read("content/archive/harbor-gazette/2026-11.jsonl")
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         #expect(try site.snapshot() == first)
         #expect(try site.read("content/archive/harbor-gazette/2026-11.jsonl") == archive)
     }
@@ -107,24 +107,24 @@ struct BuildEndToEndTests {
     @Test func slugsSurviveATitleEdit() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let before = Set(try archivedSlugs(site))
         let feed = try site.read("content/feeds/city-council.xml")
         let retitled = feed.replacingOccurrences(of: "<title>", with: "<title>Updated: ")
         try site.write("content/feeds/city-council.xml", retitled)
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         #expect(Set(try archivedSlugs(site)) == before)
     }
 
     @Test func articlesThatLeaveTheirFeedStayInTheArchive() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let before = try archivedSlugs(site)
         try site.write("content/feeds/city-council.xml", """
         <?xml version="1.0"?><rss version="2.0"><channel><title>Marrow Bay Council</title><link>https://example.org/</link></channel></rss>
         """)
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         #expect(Set(try archivedSlugs(site)) == Set(before))
         for slug in before {
             #expect(FileManager.default.fileExists(atPath: site.file("public/articles/\(slug)/index.html").path))
@@ -134,14 +134,14 @@ struct BuildEndToEndTests {
     @Test func aFailingSourceIsAWarningAndTheSiteStillPublishes() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         try site.write("content/feeds/valley-science.xml", "this is not a feed")
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 0)
         #expect(result.stderr == "warning: source 'valley-science' failed: content/feeds/valley-science.xml: not well-formed XML at line 1, column 1: Start tag expected, '<' not found\n")
         #expect(try archivedSlugs(site).count >= 18, "the archive keeps the failed source's articles")
 
-        let strict = try site.run("build", "--strict")
+        let strict = try site.run("build", "--offline", "--strict")
         #expect(strict.status == 1)
         #expect(strict.stderr.contains("error: source 'valley-science' failed and --strict is set"))
     }
@@ -151,19 +151,19 @@ struct BuildEndToEndTests {
         defer { site.remove() }
         let feed = try site.read("content/feeds/city-council.xml")
         try site.write("content/feeds/city-council.xml", feed.replacingOccurrences(of: "</rss>", with: ""))
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 0)
         #expect(result.stderr.hasPrefix("warning: source 'city-council': content/feeds/city-council.xml is not well-formed ("), "stderr: \(result.stderr)")
         #expect(result.stderr.hasSuffix("); what could be read was kept\n"))
         #expect(try archivedSlugs(site).count >= 18)
-        #expect(try site.run("build", "--strict").status == 0, "a feed that could be read has not failed")
+        #expect(try site.run("build", "--offline", "--strict").status == 0, "a feed that could be read has not failed")
     }
 
     @Test func aMissingFeedFileNamesTheKeyPathAndTheBuildGoesOn() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         try FileManager.default.removeItem(at: site.file("content/feeds/city-council.xml"))
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 0)
         #expect(result.stderr == "warning: source 'city-council' failed: content/feeds/city-council.xml: not found (named by sources[2].path in site.json)\n")
         #expect(result.stdout.contains("1 warning"))
@@ -172,10 +172,10 @@ struct BuildEndToEndTests {
     @Test func aBuildThatFailsLeavesThePreviousSiteInPlace() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let before = try site.snapshot()
         try site.write("templates/home.mustache", "{{#articles}}unclosed")
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: templates/home.mustache:1:"))
         #expect(try site.snapshot() == before)
@@ -187,7 +187,7 @@ struct BuildEndToEndTests {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         try site.write("content/articles/broken.md", "---\ntitle: Fine\ntags: [unclosed\n---\nBody\n")
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 0)
         #expect(result.stderr.contains("warning: content/articles/broken.md:"), "stderr: \(result.stderr)")
     }
@@ -196,7 +196,7 @@ struct BuildEndToEndTests {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         try site.editConfig { $0["pageSise"] = 3 }
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 1)
         #expect(result.stderr == "error: site.json:4:3: unknown key 'pageSise' (did you mean 'pageSize'?)\n")
         #expect(!FileManager.default.fileExists(atPath: site.publicDirectory.path))
@@ -217,13 +217,13 @@ struct BuildEndToEndTests {
         let result = try site.run("biuld")
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("error: unknown command 'biuld' (did you mean 'build'?)"))
-        #expect(try site.run("build", "--ofline").status == 64)
+        #expect(try site.run("build", "--offline", "--ofline").status == 64)
     }
 
     @Test func bookmarksFromTheManifestAreShown() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let emptyPage = try site.read("public/bookmarks/index.html")
         #expect(emptyPage.contains("data-testid=\"empty-state\""))
 
@@ -235,7 +235,7 @@ struct BuildEndToEndTests {
           {"id": "ffffffffffffffff", "added": "2026-11-28T10:00:00Z", "title": "A vanished story", "url": "https://example.org/gone"}
         ]}
         """)
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 0)
         #expect(result.stderr.contains("bookmark 'ffffffffffffffff' (A vanished story) names no article in the archive"))
         let page = try site.read("public/bookmarks/index.html")

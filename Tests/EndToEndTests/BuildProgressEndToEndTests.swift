@@ -14,7 +14,7 @@ struct BuildProgressEndToEndTests {
     @Test func withoutATerminalEachSourceGetsALineAndTheSummaryCountsChanges() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        let first = try site.run("build")
+        let first = try site.run("build", "--offline")
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(first.stdout.hasPrefix("""
             [1/3] harbor-gazette: ok, 6 items
@@ -22,16 +22,16 @@ struct BuildProgressEndToEndTests {
             [3/3] city-council: ok, 4 items
 
             """))
-        #expect(summary(first.stdout) == "Built 18 articles into public/ (22 pages) in T: 18 new, 0 updated, 0 unchanged; 3 sources, 0 failed.")
+        #expect(summary(first.stdout) == "Built 18 articles into public/ (22 pages) in T: 18 new, 0 updated, 0 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
 
-        let again = try site.run("build")
-        #expect(summary(again.stdout) == "Built 18 articles into public/ (22 pages) in T: 0 new, 0 updated, 18 unchanged; 3 sources, 0 failed.")
+        let again = try site.run("build", "--offline")
+        #expect(summary(again.stdout) == "Built 18 articles into public/ (22 pages) in T: 0 new, 0 updated, 18 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
 
         let feed = try site.read("content/feeds/city-council.xml")
         let edited = try #require(feed.range(of: "<title>", options: [], range: feed.range(of: "<item>")!.upperBound..<feed.endIndex))
         try site.write("content/feeds/city-council.xml", feed.replacingCharacters(in: edited, with: "<title>Edited: "))
-        let afterEdit = try site.run("build")
-        #expect(summary(afterEdit.stdout) == "Built 18 articles into public/ (22 pages) in T: 0 new, 1 updated, 17 unchanged; 3 sources, 0 failed.")
+        let afterEdit = try site.run("build", "--offline")
+        #expect(summary(afterEdit.stdout) == "Built 18 articles into public/ (22 pages) in T: 0 new, 1 updated, 17 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
     }
 
     @Test func quietPrintsOnlyWarnings() throws {
@@ -42,20 +42,20 @@ struct BuildProgressEndToEndTests {
             sources.append(["id": "lost", "path": "content/feeds/lost.xml"])
             config["sources"] = sources
         }
-        let result = try site.run("build", "--quiet")
+        let result = try site.run("build", "--offline", "--quiet")
         #expect(result.status == 0)
         #expect(result.stdout == "")
         #expect(result.stderr == "warning: source 'lost' failed: content/feeds/lost.xml: not found (named by sources[3].path in site.json)\n")
-        let loud = try site.run("build")
+        let loud = try site.run("build", "--offline")
         #expect(loud.stdout.contains("[4/4] lost: failed: content/feeds/lost.xml: not found (named by sources[3].path in site.json)\n"))
-        #expect(summary(loud.stdout)?.hasSuffix("; 4 sources, 1 failed; 1 warning.") == true)
+        #expect(summary(loud.stdout)?.hasSuffix("; 4 sources, 1 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline); 1 warning.") == true)
     }
 
     /// keepPerSource keeps each source's newest articles, and a bookmarked one besides.
     @Test func retentionKeepsTheNewestPerSourceAndEveryBookmark() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        #expect(try site.run("build").status == 0)
+        #expect(try site.run("build", "--offline").status == 0)
         let harbor = try site.archivedArticles().filter { $0["sourceID"] as? String == "harbor-gazette" }
         let oldest = try #require(harbor.min { ($0["published"] as! String) < ($1["published"] as! String) })
         let oldestID = oldest["id"] as! String
@@ -64,7 +64,7 @@ struct BuildProgressEndToEndTests {
             """)
         try site.editConfig { $0["archive"] = ["keepPerSource": 2] }
 
-        let result = try site.run("build")
+        let result = try site.run("build", "--offline")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let kept = try site.archivedArticles()
         let perSource = Dictionary(grouping: kept, by: { $0["sourceID"] as! String }).mapValues(\.count)

@@ -41,7 +41,7 @@ import Testing
         #expect(article.frontMatter == FrontMatter(
             title: "Ferry timetable changes, explained", date: RFC3339.date(from: "2026-11-18T06:45:00Z"), author: "Ines Calloway",
             summary: "From the first of December the Marrow Bay ferry runs a winter timetable. Here is what changes, and why.",
-            tags: ["transport"]))
+            tags: ["transport"], image: "ferry-at-dusk.png"))
         #expect(article.html.contains("<td align=\"center\"><del>22:15</del></td>"))
         #expect(article.html.contains("<a href=\"https://ferries.marrowbay.example/winter-2026\" rel=\"noopener noreferrer nofollow\">"))
         #expect(article.html.contains("<a href=\"#fnref-survey\" class=\"footnote-backref\" data-footnote-backref=\"\" aria-label=\"Back to content\">↩</a>"))

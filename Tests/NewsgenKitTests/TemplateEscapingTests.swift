@@ -97,7 +97,7 @@ struct TemplateEscapingTests {
 
     @Test func everyPageCarriesThePolicyBeforeAnythingItGoverns() throws {
         let pages = try Self.render()
-        let meta = #"<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;self&#39;; style-src &#39;self&#39;; img-src &#39;self&#39; https: http:; media-src &#39;self&#39; https: http:; font-src &#39;self&#39;; frame-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">"#
+        let meta = #"<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;self&#39;; style-src &#39;self&#39;; img-src &#39;self&#39;; media-src &#39;self&#39; https: http:; font-src &#39;self&#39;; frame-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">"#
         for (path, html) in pages {
             #expect(html.components(separatedBy: "Content-Security-Policy").count == 2, "\(path)")
             #expect(html.contains("<meta charset=\"utf-8\">\n" + meta + "\n"), "\(path)")
@@ -119,7 +119,7 @@ struct TemplateEscapingTests {
 
     @Test func thePolicyIsComputedFromTheConfiguration() {
         #expect(ContentSecurityPolicy.make(embedHosts: [])
-            == "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: http:; media-src 'self' https: http:; font-src 'self'; frame-src 'none'; base-uri 'none'; form-action 'none'")
+            == "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' https: http:; font-src 'self'; frame-src 'none'; base-uri 'none'; form-action 'none'")
         let policy = ContentSecurityPolicy.make(embedHosts: ["Player.Vimeo.com", "player.vimeo.com", "https://evil.example", "*.evil.example"])
         #expect(policy.contains("; frame-src https://player.vimeo.com https://*.player.vimeo.com; "))
         #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval") && !policy.contains("evil"))

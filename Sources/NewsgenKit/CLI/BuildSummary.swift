@@ -11,6 +11,11 @@ enum BuildSummary {
         if report.duplicateCount > 0 { parts.append(count(report.duplicateCount, "duplicate") + " not listed") }
         let failed = report.sources.filter { if case .failed = $0.outcome { return true } else { return false } }.count
         parts.append("\(count(report.sources.count, "source")), \(failed) failed")
+        let images = report.images
+        if images.downloads + images.revalidated + images.failures + images.staleServed + images.offlineMisses > 0 {
+            let offline = images.offlineMisses > 0 ? ", \(images.offlineMisses) not fetched (--offline)" : ""
+            parts.append("images: \(images.downloads) downloaded, \(images.revalidated) unchanged, \(images.failures) failed\(offline)")
+        }
         if !report.warnings.isEmpty { parts.append(count(report.warnings.count, "warning")) }
         return "Built \(count(report.articleCount, "article")) into \(output)/ (\(count(report.pageCount, "page"))) in "
             + String(format: "%.2f s", seconds) + ": " + parts.joined(separator: "; ") + "."

@@ -30,32 +30,15 @@ struct SourceFetcher: Sendable {
     /// The build's "now", for a `Retry-After` date from a server that sent no `Date` of its own.
     var now: Date? = nil
 
-    var userAgent: String {
-        guard let contact = config.userAgentContact, !contact.isEmpty else { return HTTPFetcher.defaultUserAgent }
-        return "\(HTTPFetcher.defaultUserAgent) (+\(contact))"
-    }
 
     /// Fetches `sources` (each with a url) concurrently; the answers come back in the order given.
     /// `finished` hears of each source as it ends, from the worker that fetched it.
     func fetchAll(_ sources: [SourceConfig], state: FetchState,
                   finished: (@Sendable (SourceFetch) -> Void)? = nil) -> [SourceFetch] {
-        let results = Slots(count: sources.count)
-        let cursor = Cursor()
-        let group = DispatchGroup()
-        for _ in 0..<min(max(1, config.concurrency), sources.count) {
-            group.enter()
-            Thread {
-                while let index = cursor.next(below: sources.count) {
-                    let fetched = fetch(sources[index], remembered: state.sources[sources[index].id])
-                    results.set(index, fetched)
-                    finished?(fetched)
-                }
-                group.leave()
-            }.start()
-        }
-        group.wait()
-        return results.values.enumerated().map { index, value in
-            value ?? SourceFetch(result: SourceResult(source: sources[index], outcome: .failed(reason: "not fetched")), succeeded: false)
+        Workers.map(sources.count, concurrency: config.concurrency) { index in
+            let fetched = fetch(sources[index], remembered: state.sources[sources[index].id])
+            finished?(fetched)
+            return fetched
         }
     }
 
@@ -73,7 +56,7 @@ struct SourceFetcher: Sendable {
             if let lastModified = remembered.lastModified { headers["If-Modified-Since"] = lastModified }
         }
         let limit = config.maxFeedMB * 1_048_576
-        let fetcher = HTTPFetcher(deadline: Double(config.timeoutSeconds), maxBytes: limit, userAgent: userAgent)
+        let fetcher = HTTPFetcher(deadline: Double(config.timeoutSeconds), maxBytes: limit, userAgent: config.userAgent)
         var attempt = 0
         while true {
             let exchange = fetcher.exchange(url, headers: headers)
@@ -133,17 +116,10 @@ struct SourceFetcher: Sendable {
     }
 }
 
-/// Results filled in by concurrent workers, each into its own slot.
-private final class Slots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [SourceFetch?]
-    init(count: Int) { stored = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: SourceFetch) { lock.withLock { stored[index] = value } }
-    var values: [SourceFetch?] { lock.withLock { stored } }
-}
-
-private final class Cursor: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next(below limit: Int) -> Int? { lock.withLock { guard value < limit else { return nil }; value += 1; return value - 1 } }
+extension FetchConfig {
+    /// `newsgen/0.1 (+contact)`, so publishers can reach the site's owner from their logs.
+    var userAgent: String {
+        guard let contact = userAgentContact, !contact.isEmpty else { return HTTPFetcher.defaultUserAgent }
+        return "\(HTTPFetcher.defaultUserAgent) (+\(contact))"
+    }
 }

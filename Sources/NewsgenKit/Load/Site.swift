@@ -39,4 +39,6 @@ public struct Site: Sendable {
     public var bookmarksFile: URL { url(config.bookmarks) }
     public var staticDirectory: URL { url(config.staticDirectory) }
     public var defaultOutputDirectory: URL { directory.appendingPathComponent("public") }
+    /// Where a build places the images it publishes (inside `.newsgen/`, beside the build lock), removed after publishing.
+    var mediaStagingDirectory: URL { directory.appendingPathComponent(".newsgen/media-\(ProcessInfo.processInfo.processIdentifier)") }
 }

@@ -31,7 +31,12 @@ struct Publisher {
                 let target = staging.appendingPathComponent(file.path)
                 try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
-                try file.data.write(to: target)
+                if let source = file.sourceFile {
+                    // A hard link costs no copy; across file systems, copy.
+                    if (try? fm.linkItem(at: source, to: target)) == nil { try fm.copyItem(at: source, to: target) }
+                } else {
+                    try file.data.write(to: target)
+                }
             }
             for name in Self.keptEntries {
                 let old = output.appendingPathComponent(name)

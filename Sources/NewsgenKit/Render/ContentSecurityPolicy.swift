@@ -8,8 +8,10 @@ import NewsgenModel
 ///
 /// - Script, styles and fonts only from the site itself: no inline script or
 ///   style, no `eval`, nothing from another host.
-/// - Images and media from anywhere over http or https: article content still
-///   hot-links its images until the image cache serves them from the site.
+/// - Images only from the site itself: the image cache localizes every image
+///   (ADR 010), so a request for a publisher's image can only come from markup
+///   the sanitizer let through by mistake. Audio and video (not localized) from
+///   anywhere over http or https.
 /// - Frames only from the hosts of `embeds.allow` (each with its subdomains),
 ///   https only; none at all by default.
 /// - `base-uri 'none'` and `form-action 'none'`; everything else (`connect-src`,
@@ -28,7 +30,7 @@ enum ContentSecurityPolicy {
             "default-src 'none'",
             "script-src 'self'",
             "style-src 'self'",
-            "img-src 'self' https: http:",
+            "img-src 'self'",
             "media-src 'self' https: http:",
             "font-src 'self'",
             "frame-src " + (frameSources.isEmpty ? "'none'" : frameSources.joined(separator: " ")),

@@ -65,7 +65,19 @@ struct PageContext {
         row["author"] = article.author.map(MustacheValue.string)
         row["date"] = article.date.map(date)
         row["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
+        row["image"] = prepared.image.flatMap { thumbnail($0, from: route) }
         return .object(row)
+    }
+
+    /// A row's image: the 80×80 thumbnail, with the 160×160 one for dense screens.
+    private func thumbnail(_ image: ArticleImage, from route: Route) -> MustacheValue? {
+        guard let small = image.thumbnail else { return nil }
+        let url = Route.thumbnail(name: small).relativeLink(from: route)
+        var value: [String: MustacheValue] = ["url": .string(url)]
+        if let large = image.thumbnail2x {
+            value["srcset"] = .string("\(url) 1x, \(Route.thumbnail(name: large).relativeLink(from: route)) 2x")
+        }
+        return .object(value)
     }
 
     /// A bookmark whose article the archive does not know: a row from the manifest's own title and URL.
@@ -97,6 +109,9 @@ struct PageContext {
         value["contentHTML"] = prepared.contentHTML.map(MustacheValue.string)
         value["summaryHTML"] = prepared.summaryHTML.map(MustacheValue.string)
         value["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
+        if let image = prepared.image, !image.inContent {
+            value["image"] = .object(["url": .string(Route.media(name: image.media).relativeLink(from: .article(slug: article.slug)))])
+        }
         return .object(value)
     }
 

@@ -2,9 +2,8 @@ import NewsgenHTML
 import NewsgenModel
 
 /// The Enrich stage's product: an article with its HTML sanitized and its
-/// list-row summary made, ready for any number of pages. The item image is
-/// kept in the archive but not shown yet: pages never hot-link a publisher's
-/// image, and serving it from the site is the image cache's work (ADR 004).
+/// list-row summary made, ready for any number of pages. `ImageStage` then
+/// points its images at the site's own copies (ADR 010) and sets `image`.
 struct PreparedArticle: Sendable {
     static let summaryLength = 280
 
@@ -13,6 +12,8 @@ struct PreparedArticle: Sendable {
     var summaryHTML: String?
     /// Plain text for list rows (clamped to three lines by the stylesheet).
     var summaryText: String?
+    /// The article's own image, served from the site; nil until `ImageStage` ran, or when there is none.
+    var image: ArticleImage?
 
     /// Sanitizes with the article's link as the base for relative URLs;
     /// `embedHosts` (site.json's `embeds.allow`) are the hosts whose iframes stay.

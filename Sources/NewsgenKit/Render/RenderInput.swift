@@ -31,6 +31,8 @@ struct RenderInput: Sendable {
 struct OutputFile: Sendable, Equatable {
     let path: String
     var data: Data
+    /// A file to publish as is instead of `data` (images: hard-linked or copied, never held in memory).
+    var sourceFile: URL?
 
     init(path: String, data: Data) {
         self.path = Self.contained(path)
@@ -40,6 +42,12 @@ struct OutputFile: Sendable, Equatable {
     /// The file of `route`.
     init(route: Route, data: Data) {
         self.init(path: route.outputPath, data: data)
+    }
+
+    /// The file of `route`, with the bytes of `file`.
+    init(route: Route, file: URL) {
+        self.init(path: route.outputPath, data: Data())
+        sourceFile = file
     }
 
     /// `path` as a relative path that stays inside its folder.

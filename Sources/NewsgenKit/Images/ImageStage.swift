@@ -1,0 +1,203 @@
+import Foundation
+import NewsgenHTML
+import NewsgenModel
+
+/// The Enrich stage's images: every image an article names (its item image,
+/// `<img src>`/`srcset` and `<video poster>` in its content, files beside a
+/// Markdown article) is fetched through the `ImageCache`, `fetch.concurrency`
+/// at a time, and served from the site: the HTML is rewritten to
+/// `/media/<sha256>.<ext>`, and an image that failed becomes a plain link to
+/// its original. Never fails the build. The article's own image also gets
+/// 80×80 and 160×160 thumbnails for list rows, kept in the cache folder's
+/// `thumbs/` so that a rebuild does not make them again.
+struct ImageStage {
+    let cache: ImageCache
+    let thumbnailer: Thumbnailer
+    let concurrency: Int
+    let articlesDirectory: URL
+    /// A build-private folder where the files to publish are placed (hard links
+    /// to the cache's blobs where possible), so that eviction during the build
+    /// cannot take away an image the site still needs.
+    let mediaFolder: URL
+
+    struct Output {
+        var articles: [PreparedArticle]
+        /// Under `media/` and `media/thumbs/`, each read from `mediaFolder` by the publisher.
+        var files: [OutputFile]
+        var warnings: [BuildWarning]
+    }
+
+    /// What one address gave: a media name with its file in `mediaFolder`, or why not.
+    private enum Fetched: Sendable {
+        case media(name: String, sha256: String)
+        case failed(reason: String)
+    }
+
+    var thumbnailFolder: URL { cache.directory.appendingPathComponent("thumbs") }
+
+    func run(_ articles: [PreparedArticle]) -> Output {
+        var warnings: [BuildWarning] = []
+        // 1. What each article names, resolved to addresses.
+        var wanted: [[(reference: String, address: ImageAddress?)]] = []
+        var addresses: [ImageAddress] = []
+        var seen: Set<ImageAddress> = []
+        for prepared in articles {
+            let references = Self.references(of: prepared)
+            let resolved = references.map { ($0, ImageAddress.resolve($0, article: prepared.article, articlesDirectory: articlesDirectory)) }
+            for case let (_, address?) in resolved where seen.insert(address).inserted { addresses.append(address) }
+            wanted.append(resolved)
+        }
+        do {
+            try FileSystem.manager.createDirectory(at: mediaFolder.appendingPathComponent("thumbs"), withIntermediateDirectories: true)
+        } catch {
+            warnings.append(BuildWarning("images are shown as links: \(mediaFolder.path) cannot be made (\(FileSystem.reason(error)))"))
+            return Output(articles: articles.map { Self.linkingEverything($0) }, files: [], warnings: warnings)
+        }
+
+        // 2. Fetch every distinct address, concurrently.
+        let distinct = addresses
+        let results = Workers.map(distinct.count, concurrency: concurrency) { index in fetch(distinct[index]) }
+        let byAddress = Dictionary(uniqueKeysWithValues: zip(distinct, results))
+
+        // 3. The article's own image: its item image when that worked, else the first content image that did.
+        var mains: [String: String] = [:]  // media name → sha256, for thumbnails
+        var chosen: [(name: String, inContent: Bool)?] = []
+        for (index, prepared) in articles.enumerated() {
+            let item = prepared.article.imageURL.flatMap { ImageAddress.resolve($0, article: prepared.article, articlesDirectory: articlesDirectory) }
+            let inContent = Set(wanted[index].dropFirst(prepared.article.imageURL == nil ? 0 : 1).compactMap(\.address))
+            var pick: (String, Bool)?
+            for address in [item].compactMap({ $0 }) + wanted[index].compactMap(\.address) {
+                if case .media(let name, let sha256)? = byAddress[address] {
+                    pick = (name, inContent.contains(address))
+                    mains[name] = sha256
+                    break
+                }
+            }
+            chosen.append(pick)
+        }
+        let mainNames = mains.keys.sorted()
+        let sources = mains
+        let thumbnails = Workers.map(mainNames.count, concurrency: max(1, ProcessInfo.processInfo.activeProcessorCount)) { index in
+            Thumbnailer.sizes.map { size in thumbnail(of: mainNames[index], sha256: sources[mainNames[index]] ?? "", size: size) }
+        }
+        let thumbsByName = Dictionary(uniqueKeysWithValues: zip(mainNames, thumbnails))
+        pruneThumbnails(keeping: Set(mains.values))
+
+        // 4. Rewrite each article and list the files to publish.
+        var used: Set<String> = []
+        var usedThumbs: Set<String> = []
+        var failures: [(url: String, reason: String)] = []
+        var failedSeen: Set<String> = []
+        var out: [PreparedArticle] = []
+        for (index, prepared) in articles.enumerated() {
+            let page = Route.article(slug: prepared.article.slug)
+            var decisions: [String: ImageRewrite] = [:]
+            for (reference, address) in wanted[index] {
+                switch address.flatMap({ byAddress[$0] }) {
+                case .media(let name, _)?:
+                    used.insert(name)
+                    decisions[reference] = .local(Route.media(name: name).relativeLink(from: page))
+                case .failed(let reason)?:
+                    decisions[reference] = .link
+                    // With --offline an image the cache lacks is expected to be a link, as a skipped source is.
+                    if reason != ImageCache.notCachedOffline, failedSeen.insert(reference).inserted { failures.append((reference, reason)) }
+                case nil:
+                    decisions[reference] = .link
+                }
+            }
+            var updated = prepared
+            let decide = { (reference: String) in decisions[reference] ?? .link }
+            updated.contentHTML = prepared.contentHTML.map { HTMLImages.rewrite($0, decide) }
+            updated.summaryHTML = prepared.summaryHTML.map { HTMLImages.rewrite($0, decide) }
+            if let (name, inContent) = chosen[index] {
+                let thumbs = thumbsByName[name] ?? []
+                let small = thumbs.first ?? nil, large = thumbs.dropFirst().first ?? nil
+                updated.image = ArticleImage(media: name, thumbnail: small, thumbnail2x: large, inContent: inContent)
+                used.insert(name)
+                for case let thumb? in [small, large] { usedThumbs.insert(thumb) }
+            }
+            out.append(updated)
+        }
+        if !failures.isEmpty {
+            let shown = failures.prefix(5).map { "\($0.url) (\($0.reason))" }.joined(separator: "; ")
+            let more = failures.count > 5 ? "; and \(failures.count - 5) more" : ""
+            warnings.append(BuildWarning("\(failures.count) image\(failures.count == 1 ? "" : "s") could not be fetched and \(failures.count == 1 ? "is" : "are") shown as links to the original: \(shown)\(more)"))
+        }
+        warnings += cache.warnings.map { BuildWarning(path: cache.directory.lastPathComponent, $0) }
+        let files = used.sorted().map { OutputFile(route: .media(name: $0), file: mediaFolder.appendingPathComponent($0)) }
+            + usedThumbs.sorted().map { OutputFile(route: .thumbnail(name: $0), file: mediaFolder.appendingPathComponent("thumbs/" + $0)) }
+        return Output(articles: out, files: files, warnings: warnings)
+    }
+
+    /// The item image first, then what the content and summary show.
+    private static func references(of prepared: PreparedArticle) -> [String] {
+        var references: [String] = []
+        if let image = prepared.article.imageURL { references.append(image) }
+        for html in [prepared.contentHTML, prepared.summaryHTML].compactMap({ $0 }) {
+            for reference in HTMLImages.references(in: html) where !references.contains(reference) { references.append(reference) }
+        }
+        return references
+    }
+
+    /// When no file can be placed at all: every image becomes a link.
+    private static func linkingEverything(_ prepared: PreparedArticle) -> PreparedArticle {
+        var updated = prepared
+        updated.contentHTML = prepared.contentHTML.map { HTMLImages.rewrite($0) { _ in .link } }
+        updated.summaryHTML = prepared.summaryHTML.map { HTMLImages.rewrite($0) { _ in .link } }
+        return updated
+    }
+
+    /// One image through the cache, its file placed in `mediaFolder`.
+    private func fetch(_ address: ImageAddress) -> Fetched {
+        let result: ImageResult
+        switch address {
+        case .remote(let url): result = cache.image(for: url)
+        case .local(let file): result = cache.localImage(at: file)
+        }
+        switch result {
+        case .failed(let reason):
+            return .failed(reason: reason)
+        case .image(let image):
+            let target = mediaFolder.appendingPathComponent(image.mediaName)
+            if !FileSystem.exists(target) {
+                let blob = cache.directory.appendingPathComponent(DiskImageCache.blobsName).appendingPathComponent(image.mediaName)
+                if (try? FileSystem.manager.linkItem(at: blob, to: target)) == nil {
+                    do {
+                        try image.data.write(to: target, options: .atomic)
+                    } catch {
+                        return .failed(reason: "cannot be placed in the site (\(FileSystem.reason(error)))")
+                    }
+                }
+            }
+            return .media(name: image.mediaName, sha256: image.sha256)
+        }
+    }
+
+    /// A thumbnail's media name: made once per source image and size, kept in `thumbs/` of the cache folder.
+    private func thumbnail(of name: String, sha256: String, size: Int) -> String? {
+        let kept = thumbnailFolder.appendingPathComponent("\(sha256)-\(size).jpg")
+        var data = try? Data(contentsOf: kept)
+        if data.map({ ImageKind.sniff($0) != .jpeg }) ?? true {
+            guard let source = try? Data(contentsOf: mediaFolder.appendingPathComponent(name)),
+                  let made = try? thumbnailer.thumbnail(of: source, size: size) else { return nil }
+            data = made
+            try? FileSystem.manager.createDirectory(at: thumbnailFolder, withIntermediateDirectories: true)
+            try? made.write(to: kept, options: .atomic)
+        }
+        guard let data, let thumbName = SafeName.mediaName(content: data, fileExtension: "jpg") else { return nil }
+        let target = mediaFolder.appendingPathComponent("thumbs/" + thumbName)
+        if !FileSystem.exists(target) {
+            if (try? FileSystem.manager.linkItem(at: kept, to: target)) == nil { try? data.write(to: target, options: .atomic) }
+        }
+        return thumbName
+    }
+
+    /// Thumbnails of images no article shows any more leave the cache folder.
+    private func pruneThumbnails(keeping sources: Set<String>) {
+        guard let names = try? FileSystem.manager.contentsOfDirectory(atPath: thumbnailFolder.path) else { return }
+        for name in names {
+            let source = name.split(separator: "-").first.map(String.init) ?? ""
+            if !sources.contains(source) { try? FileSystem.manager.removeItem(at: thumbnailFolder.appendingPathComponent(name)) }
+        }
+    }
+}
