@@ -65,6 +65,7 @@ bench: deps
 	$(SWIFT) build -c release
 	@bash Tests/Benchmarks/bench.sh .build/release/newsgen
 	@python3 Tests/Benchmarks/fetch_bench.py .build/release/newsgen
+	@python3 Tests/Benchmarks/image_bench.py .build/release/newsgen
 
 ## Hostile feeds (100,000 items, a 50 MB body, deep nesting, entity bombs…) through a
 ## release binary: each must be refused or processed within 10 s and 500 MB. CASES=… picks some.

@@ -51,7 +51,7 @@ struct AtomFeedTests {
                 <published>2026-09-21T14:13:20Z</published>
                 <author><name>The Wire</name></author>
                 <summary type="text">for the &quot;digest&quot;</summary>
-                <content type="html">&lt;p&gt;Body &amp;amp; &lt;b&gt;bold&lt;/b&gt;&lt;/p&gt;</content>
+                <content type="html" xml:base="https://news.example.org/bay/articles/harbor/">&lt;p&gt;Body &amp;amp; &lt;b&gt;bold&lt;/b&gt;&lt;/p&gt;</content>
               </entry>
             </feed>
 

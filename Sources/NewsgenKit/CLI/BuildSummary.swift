@@ -22,4 +22,11 @@ enum BuildSummary {
     }
 
     private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// `--verbose`: what the image cache did, and the most memory its memory tier held.
+    static func imageDetail(_ images: ImageCacheStatistics) -> String {
+        "Images: \(images.downloads) downloaded, \(images.revalidated) revalidated (304), \(images.memoryHits) from memory, "
+            + "\(images.staleServed) stale copies served, \(images.failures) failed, \(images.offlineMisses) not fetched (--offline); "
+            + "memory tier high-water mark \(images.memoryBytesHighWater) bytes."
+    }
 }

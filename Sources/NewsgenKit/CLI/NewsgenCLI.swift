@@ -73,6 +73,7 @@ public enum NewsgenCLI {
             if arguments.verbosity != .quiet {
                 let shown = report.output.path.hasPrefix(base.path + "/") ? String(report.output.path.dropFirst(base.path.count + 1)) : report.output.path
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                if arguments.verbosity == .verbose { print(BuildSummary.imageDetail(report.images)) }
                 print(BuildSummary.line(report, outputShownAs: shown, seconds: seconds))
             }
             return exitSuccess

@@ -20,6 +20,8 @@ struct AtomFeed: Sendable, Equatable {
         var summary: String?
         /// Sanitized HTML, escaped into `type="html"`.
         var contentHTML: String?
+        /// What the content's relative links (its images under `/media/`) are relative to: the article's page.
+        var contentBase: String?
     }
 
     var id: String
@@ -53,7 +55,10 @@ struct AtomFeed: Sendable, Equatable {
             if let published = entry.published { lines.append("    <published>\(RFC3339.string(from: published))</published>") }
             if let author = entry.author { lines.append("    <author><name>\(Self.escape(author))</name></author>") }
             if let summary = entry.summary { lines.append(#"    <summary type="text">\#(Self.escape(summary))</summary>"#) }
-            if let content = entry.contentHTML { lines.append(#"    <content type="html">\#(Self.escape(content))</content>"#) }
+            if let content = entry.contentHTML {
+                let base = entry.contentBase.map { #" xml:base="\#(Self.escape($0))""# } ?? ""
+                lines.append(#"    <content type="html"\#(base)>\#(Self.escape(content))</content>"#)
+            }
             lines.append("  </entry>")
         }
         lines.append("</feed>")
@@ -99,7 +104,7 @@ extension AtomFeed {
                          title: article.title, link: link(page), original: article.link.flatMap(HTMLSanitizer.absoluteLink),
                          updated: bookmark.added, published: article.date,
                          author: article.author ?? sources[article.sourceID]?.title,
-                         summary: bookmark.note ?? prepared.summaryText, contentHTML: prepared.contentHTML)
+                         summary: bookmark.note ?? prepared.summaryText, contentHTML: prepared.contentHTML, contentBase: link(page))
         }
         return AtomFeed(id: config.baseURL.map { $0 + Route.bookmarksFeed.path.dropFirst() } ?? "urn:newsgen:bookmarks",
                         title: "Bookmarks · \(config.title)", selfLink: link(.bookmarksFeed), alternateLink: link(.bookmarks(page: 1)),
