@@ -190,4 +190,30 @@ struct ImageEndToEndTests {
         #expect(!again.stderr.contains("index.json"), "healed for good: \(again.stderr)")
         #expect(again.stdout.contains("; images: "), "\(again.stdout)")
     }
+
+    /// Images beside a Markdown article are published from the articles folder; a path out of it is a link, never read.
+    @Test func markdownImagesComeFromTheArticlesFolderOnly() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("content/articles/escape.md", """
+            ---
+            title: Trying to escape
+            date: 2026-11-01
+            ---
+            ![Secret](../../site.json) and ![Photo](harbour-wall-at-dawn.png)
+            """)
+        let result = try site.run("build", "--offline")
+        #expect(result.status == 0, "\(result.stderr)")
+        let welcome = try site.read("public/articles/welcome/index.html")
+        #expect(welcome.range(of: #"<img src="../../media/[0-9a-f]{64}\.png" alt="The harbour wall at dawn"#, options: .regularExpression) != nil)
+        let escape = try site.read("public/articles/trying-to-escape/index.html")
+        #expect(escape.contains(#"<span class="image-link">Secret</span>"#))
+        #expect(escape.range(of: #"<img src="../../media/[0-9a-f]{64}\.png" alt="Photo">"#, options: .regularExpression) != nil)
+        #expect(result.stderr.contains("../../site.json"), "the refused path is reported: \(result.stderr)")
+        // The ferry article's front matter image is its row's thumbnail.
+        let home = try site.read("public/index.html")
+        #expect(home.contains("data-testid=\"row-thumbnail\""))
+        let media = try FileManager.default.contentsOfDirectory(atPath: site.file("public/media").path).filter { $0.hasSuffix(".png") }
+        #expect(media.count == 2, "two sample images, the same one shown twice is one file: \(media)")
+    }
 }

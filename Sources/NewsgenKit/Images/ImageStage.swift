@@ -103,6 +103,9 @@ struct ImageStage {
                     if reason != ImageCache.notCachedOffline, failedSeen.insert(reference).inserted { failures.append((reference, reason)) }
                 case nil:
                     decisions[reference] = .link
+                    if failedSeen.insert(reference).inserted {
+                        failures.append((reference, "neither an http(s) URL nor a file inside the articles folder"))
+                    }
                 }
             }
             var updated = prepared
