@@ -16,7 +16,8 @@ BROWSER_BIN ?= $(BIN)
 
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
-.PHONY: bench-hostile
+.PHONY: bench-hostile bench-hugo
+.PHONY: feeds-check python-deps
 
 ## Install the missing Debian packages (apt-get update first, once).
 deps:
@@ -48,6 +49,8 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory browser-check BROWSER_BIN=$(BIN)
+	@$(MAKE) --no-print-directory python-deps
+	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Conformance/feeds_out_check.py $(BIN)
 	@if command -v python3 >/dev/null 2>&1; then \
 	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Conformance && \
 	  python3 $(CONFORMANCE) --check --binary $(BIN); \
@@ -66,6 +69,7 @@ bench: deps
 	@bash Tests/Benchmarks/bench.sh .build/release/newsgen
 	@python3 Tests/Benchmarks/fetch_bench.py .build/release/newsgen
 	@python3 Tests/Benchmarks/image_bench.py .build/release/newsgen
+	@$(MAKE) --no-print-directory bench-hugo
 
 ## Hostile feeds (100,000 items, a 50 MB body, deep nesting, entity bombs…) through a
 ## release binary: each must be refused or processed within 10 s and 500 MB. CASES=… picks some.
@@ -73,6 +77,25 @@ bench-hostile: deps
 	@[ -x /usr/bin/time ] || { echo "Installing: time"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time </dev/null; }
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@bash Tests/Benchmarks/hostile.sh $(SCRATCH)/release/newsgen $(CASES)
+
+## newsgen against Hugo (Debian's) on seeded synthetic archives of 1,000 and 10,000 articles, in tmpfs,
+## alternating pairs; then feed parsing against feedparser and xmllint. Prints a section for BENCHMARKS.md.
+## Takes several minutes. HUGO_BENCH_ARGS="--sizes 1000 --skip-disk" and the like pass options through.
+HUGO_BENCH_ARGS ?=
+bench-hugo: deps
+	@missing=""; \
+	command -v hugo >/dev/null 2>&1 || missing="$$missing hugo"; \
+	command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing </dev/null; \
+	fi
+	@python3 -c 'import feedparser' 2>/dev/null || { echo "Installing: feedparser (pip)"; \
+	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
+	  python3 -m pip install --quiet "feedparser==6.0.11" </dev/null || python3 -m pip install --quiet --break-system-packages "feedparser==6.0.11" </dev/null; }
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
+	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/hugo/compare.py --binary $(SCRATCH)/release/newsgen $(HUGO_BENCH_ARGS)
 
 ## XSS vectors through a real build, loaded in headless Chromium with and without the CSP;
 ## then the app's critical path (home → article → bookmark → Bookmarks → article).
@@ -84,8 +107,9 @@ browser-check: browser-deps
 	PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Browser -p 'test_*.py'
 	PYTHONDONTWRITEBYTECODE=1 python3 $(BROWSER_CHECK) $(BROWSER_BIN)
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/bookmark_path_check.py $(BROWSER_BIN)
+	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/theme_check.py $(BROWSER_BIN)
 
-## Debian's chromium and chromium-driver (apt-get update first) and selenium (pip), when missing.
+## Debian's chromium and chromium-driver (apt-get update first), selenium and axe-core (pip), when missing.
 browser-deps:
 	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -98,6 +122,21 @@ browser-deps:
 	@python3 -c 'import selenium' 2>/dev/null || { echo "Installing: selenium (pip)"; \
 	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
 	  python3 -m pip install --quiet "selenium==4.51.0" </dev/null || python3 -m pip install --quiet --break-system-packages "selenium==4.51.0" </dev/null; }
+	@python3 -c 'import importlib.metadata as m; m.version("axe-selenium-python-nhsuk")' 2>/dev/null || { echo "Installing: axe-selenium-python-nhsuk, axe-core's JS for the theme check (pip)"; \
+	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
+	  python3 -m pip install --quiet "axe-selenium-python-nhsuk==1.0.4" </dev/null || python3 -m pip install --quiet --break-system-packages "axe-selenium-python-nhsuk==1.0.4" </dev/null; }
+
+## The site's feeds out (/feed.xml, /feed.json, /sitemap.xml, /sources.opml) of a real build of the
+## sample site, read by Python's feedparser, json and xml.etree rather than by newsgen's own parser.
+feeds-check: deps python-deps
+	$(SWIFT) build --scratch-path $(SCRATCH) --product newsgen
+	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Conformance/feeds_out_check.py $(SCRATCH)/debug/newsgen
+
+## Python packages the checks import, from pip when missing: feedparser (feeds-check).
+python-deps:
+	@python3 -c 'import feedparser' 2>/dev/null || { echo "Installing: feedparser (pip)"; \
+	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
+	  python3 -m pip install --quiet "feedparser==6.0.11" </dev/null || python3 -m pip install --quiet --break-system-packages "feedparser==6.0.11" </dev/null; }
 
 clean:
 	rm -rf .build

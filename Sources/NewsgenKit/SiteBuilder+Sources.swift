@@ -25,7 +25,7 @@ struct SourcesRead {
 extension SiteBuilder {
     /// Fetches the url sources that are due (concurrently), reads the path sources,
     /// and turns every feed into incoming articles. A source's failure is its outcome.
-    static func readSources(_ site: Site, state: FetchState, options: BuildOptions) -> SourcesRead {
+    static func readSources(_ site: Site, state: FetchState, options: BuildOptions, timer: inout StageTimer) -> SourcesRead {
         let config = site.config
         let counter = ProgressCounter(total: config.sources.count, report: options.progress)
         var read = SourcesRead(sources: [ArticleID.markdownSourceID: SourceInfo(id: ArticleID.markdownSourceID, title: config.title)],
@@ -54,6 +54,7 @@ extension SiteBuilder {
             }
             read.state = remember(fetched, urlSources: urlSources, in: state, now: options.now)
         }
+        timer.lap("fetch")
         for source in config.sources {
             let result: SourceResult
             if let fetch = fetched[source.id] {

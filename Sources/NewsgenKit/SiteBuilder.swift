@@ -18,6 +18,8 @@ public struct BuildOptions: Sendable {
     public var retryBackoff: Double
     /// Hears of each source as its result is known (from worker threads), for a progress display.
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// Monotonic nanoseconds, for the time spent in each stage (`BuildReport.stageTimes`); nil measures nothing.
+    public var stageClock: (@Sendable () -> UInt64)?
 
     public init(output: URL? = nil, offline: Bool = false, strict: Bool = false, now: Date? = nil, retryBackoff: Double = 1,
                 progress: (@Sendable (BuildProgress) -> Void)? = nil) {
@@ -43,12 +45,15 @@ public struct BuildReport: Sendable {
     public var duplicateCount: Int
     /// What the image cache did in this build.
     public var images = ImageCacheStatistics()
+    /// Load, fetch, parse, archive, enrich, render, publish: empty without `BuildOptions.stageClock`.
+    public var stageTimes: [StageTime] = []
 }
 
 /// The pipeline: Load → Fetch/Parse → Archive → Enrich → Render → Publish.
 /// Each stage is a plain value or function; only this type sequences them.
 public enum SiteBuilder {
     public static func build(_ site: Site, options: BuildOptions = BuildOptions()) throws(BuildError) -> BuildReport {
+        var timer = StageTimer(clock: options.stageClock)
         let config = site.config
         let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates")
         let bookmarks = try loadBookmarks(site)
@@ -57,12 +62,16 @@ public enum SiteBuilder {
         let stateStore = FetchStateStore(file: site.archiveDirectory.appendingPathComponent(FetchStateStore.fileName),
                                          shownAs: config.archive.path + "/" + FetchStateStore.fileName)
 
+        let state = try stateStore.load()
+        timer.lap("load")
+
         // Fetch + Parse.
-        let read = readSources(site, state: try stateStore.load(), options: options)
+        let read = readSources(site, state: state, options: options, timer: &timer)
         var warnings = read.warnings
         let markdown = try MarkdownReader.read(site: site)
         warnings += markdown.warnings
         let incoming = read.incoming + markdown.articles
+        timer.lap("parse")
 
         // Archive: what the healthy sources brought is kept, even when the build stops below.
         var archive = before
@@ -77,6 +86,7 @@ public enum SiteBuilder {
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }
+        timer.lap("archive")
 
         // Enrich + Render.
         let prepared = archive.allArticles.sorted(by: Article.newestFirst).map { PreparedArticle($0, embedHosts: config.embeds.allow) }
@@ -84,6 +94,7 @@ public enum SiteBuilder {
         let images = localizeImages(prepared, site: site, options: options)
         let articles = images.articles
         warnings += images.warnings
+        timer.lap("enrich")
         let archivedIDs = Set(articles.map(\.article.id))
         for bookmark in bookmarks.bookmarks where !archivedIDs.contains(bookmark.id) {
             warnings.append(BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest"))
@@ -93,13 +104,16 @@ public enum SiteBuilder {
         let input = RenderInput(config: config, templates: templates, articles: articles, sources: read.sources, bookmarks: bookmarks,
                                 sourceStatuses: statuses, duplicateOf: duplicates)
         let files = try SiteRenderer(input).render() + images.files
+        timer.lap("render")
 
         // Publish.
         let output = options.output ?? site.defaultOutputDirectory
         try Publisher(output: output, shownAs: output.path).publish(files, staticDirectory: site.staticDirectory)
+        timer.lap("publish")
         return BuildReport(sources: read.outcomes, articleCount: articles.count,
                            pageCount: files.filter { $0.path.hasSuffix(".html") }.count, output: output, warnings: warnings,
-                           changes: changes, duplicateCount: duplicates.count, images: images.statistics)
+                           changes: changes, duplicateCount: duplicates.count, images: images.statistics,
+                           stageTimes: timer.times)
     }
 
     /// The Enrich stage's images (`ImageStage`), through the site's image cache; its index is saved

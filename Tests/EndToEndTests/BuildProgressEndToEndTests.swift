@@ -22,16 +22,16 @@ struct BuildProgressEndToEndTests {
             [3/3] city-council: ok, 4 items
 
             """))
-        #expect(summary(first.stdout) == "Built 18 articles into public/ (22 pages) in T: 18 new, 0 updated, 0 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
+        #expect(summary(first.stdout) == "Built 18 articles into public/ (48 pages) in T: 18 new, 0 updated, 0 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
 
         let again = try site.run("build", "--offline")
-        #expect(summary(again.stdout) == "Built 18 articles into public/ (22 pages) in T: 0 new, 0 updated, 18 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
+        #expect(summary(again.stdout) == "Built 18 articles into public/ (48 pages) in T: 0 new, 0 updated, 18 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
 
         let feed = try site.read("content/feeds/city-council.xml")
         let edited = try #require(feed.range(of: "<title>", options: [], range: feed.range(of: "<item>")!.upperBound..<feed.endIndex))
         try site.write("content/feeds/city-council.xml", feed.replacingCharacters(in: edited, with: "<title>Edited: "))
         let afterEdit = try site.run("build", "--offline")
-        #expect(summary(afterEdit.stdout) == "Built 18 articles into public/ (22 pages) in T: 0 new, 1 updated, 17 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
+        #expect(summary(afterEdit.stdout) == "Built 18 articles into public/ (48 pages) in T: 0 new, 1 updated, 17 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
     }
 
     @Test func quietPrintsOnlyWarnings() throws {

@@ -110,7 +110,7 @@ struct FetchingBuildTests {
         #expect(page.contains(#"<p class="status-reason" data-testid="source-reason" role="alert">"# + server.url("/missing")
                               + ": the server answered HTTP 404 (not found)</p>"))
         #expect(page.components(separatedBy: #"<span class="status-badge status-ok">OK</span>"#).count == 4)
-        #expect(page.contains("1 failed in this build"))
+        #expect(page.contains("4 sources · ") && page.contains("1 failing"))
         #expect(page.contains(#"<span class="note-label">Backing off:</span> consecutive failures: 1; next try after <time datetime="2026-01-05T10:15:00Z""#))
     }
 

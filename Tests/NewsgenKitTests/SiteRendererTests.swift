@@ -13,6 +13,7 @@ struct SiteRendererTests {
         "article": "<h1>{{article.title}}</h1>{{{article.contentHTML}}}{{#article.isBookmarked}}★{{/article.isBookmarked}}",
         "bookmarks": "{{count}}:{{#bookmarks}}[{{title}}|{{url}}|{{note}}]{{/bookmarks}}",
         "sources": "{{count}}/{{failedCount}}:{{#sources}}[{{title}}|{{kind}}|{{location}}|{{outcome}}|{{reason}}|{{#lastSuccess}}{{iso}}{{/lastSuccess}}|{{#lastAttempt}}{{display}}{{/lastAttempt}}|{{#backoff}}{{failures}}>{{#nextAttempt}}{{iso}}{{/nextAttempt}}{{/backoff}}]{{/sources}}",
+        "source": "", "tag": "", "search": "", "notfound": "",
     ]
 
     private func article(_ n: Int) -> PreparedArticle {

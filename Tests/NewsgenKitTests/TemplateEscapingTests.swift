@@ -29,7 +29,8 @@ struct TemplateEscapingTests {
     ]
 
     static func render(embedHosts: [String] = []) throws -> [String: String] {
-        var config = SiteConfig(title: hostile("site-title"), sources: [])
+        var config = SiteConfig(title: hostile("site-title"), sources: [SourceConfig(id: "news", url: "https://news.example/feed"),
+                                                                        SourceConfig(id: "feed", path: "feeds/a.xml")])
         config.language = hostile("site-language")
         config.baseURL = "https://news.example.org/" + hostile("base-url") + "/"
         config.timeZone = hostile("time-zone")
@@ -66,14 +67,27 @@ struct TemplateEscapingTests {
                 SourceStatus(id: "feed", title: "Feed", location: "feeds/a.xml", isURL: false, outcome: .skipped(reason: hostile("skipped-reason"))),
             ])
         let files = try SiteRenderer(input).render()
-        return Dictionary(files.filter { $0.path.hasSuffix(".html") }.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) },
+        return Dictionary(files.filter { $0.path.hasSuffix(".html") || $0.path == "search/index.json" }.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) },
                           uniquingKeysWith: { first, _ in first })
     }
 
+    /// The one script the theme loads, on the search page only: a file of the site's own, never inline.
+    static let searchScript = #"<script src="../assets/search.js" defer></script>"#
+
+    /// The tag page of the hostile tag.
+    static let hostileTagPage = "tags/i-data-probe-tag-andamp-i-script-alert-1-script/index.html"
+
     @Test func nothingHostileComesOutUnescaped() throws {
-        let pages = try Self.render()
-        #expect(pages.keys.sorted() == ["articles/hostile/index.html", "articles/plain/index.html", "bookmarks/index.html",
-                                        "bookmarks/page/2/index.html", "index.html", "page/2/index.html", "sources/index.html"])
+        var pages = try Self.render()
+        let index = try #require(pages["search/index.json"])
+        pages["search/index.json"] = nil
+        #expect(!index.contains("<") && !index.contains(">") && index.contains("data-probe"))
+        #expect(pages.keys.sorted() == ["404.html", "articles/hostile/index.html", "articles/plain/index.html", "bookmarks/index.html",
+                                        "bookmarks/page/2/index.html", "index.html", "page/2/index.html", "search/index.html",
+                                        "sources/feed/index.html", "sources/index.html", "sources/news/index.html", Self.hostileTagPage])
+        let search = try #require(pages["search/index.html"])
+        #expect(search.components(separatedBy: Self.searchScript).count == 2)
+        pages["search/index.html"] = search.replacingOccurrences(of: Self.searchScript, with: "")
         for (path, html) in pages {
             #expect(!html.contains("<i data-probe"), "\(path)")
             #expect(!html.contains("<script"), "\(path)")
@@ -84,25 +98,33 @@ struct TemplateEscapingTests {
         for field in Self.fields {
             #expect(all.contains(Self.escaped(field)), "\(field) was not rendered escaped")
         }
+        // The new pages show the hostile source title and tag, escaped.
+        for (path, field) in [("sources/news/index.html", "source-title"), ("sources/index.html", "status-title"),
+                              (Self.hostileTagPage, "tag"), ("search/index.html", "tag"), ("articles/plain/index.html", "article-title")] {
+            #expect(pages[path]?.contains(Self.escaped(field)) == true, "\(path): \(field)")
+        }
     }
 
     @Test func scriptLinksFromFeedsAndBookmarksAreLeftOut() throws {
         let pages = try Self.render()
         let hostile = try #require(pages["articles/hostile/index.html"])
         #expect(!hostile.contains("Read the original"))
-        #expect(hostile.contains("<span class=\"meta-source\">" + Self.escaped("source-title") + "</span>"))
+        #expect(hostile.contains(#"<span class="meta-source"><a href="../../sources/news/" data-testid="article-source">"#
+                                 + Self.escaped("source-title") + "</a></span>"))
+        #expect(pages["sources/news/index.html"]?.contains("data-testid=\"source-site\"") == false)
+        #expect(pages["sources/feed/index.html"]?.contains("data-testid=\"source-site\"") == false)
         #expect(pages["articles/plain/index.html"]?.contains(#"<a class="button" href="https://publisher.example/plain">Read the original"#) == true)
         #expect(pages["bookmarks/index.html"]?.contains(#"<a class="row-link" href="" data-testid="article-link">"#) == true)
     }
 
     @Test func everyPageCarriesThePolicyBeforeAnythingItGoverns() throws {
         let pages = try Self.render()
-        let meta = #"<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;self&#39;; style-src &#39;self&#39;; img-src &#39;self&#39;; media-src &#39;self&#39; https: http:; font-src &#39;self&#39;; frame-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">"#
-        for (path, html) in pages {
+        let meta = #"<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;self&#39;; style-src &#39;self&#39;; img-src &#39;self&#39;; media-src &#39;self&#39; https: http:; font-src &#39;self&#39;; connect-src &#39;self&#39;; frame-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">"#
+        for (path, html) in pages where path.hasSuffix(".html") {
             #expect(html.components(separatedBy: "Content-Security-Policy").count == 2, "\(path)")
             #expect(html.contains("<meta charset=\"utf-8\">\n" + meta + "\n"), "\(path)")
             let policy = try #require(html.range(of: meta))
-            for governed in ["<link", "<img", "<iframe", "<a ", "<base"] {
+            for governed in ["<link", "<img", "<iframe", "<a ", "<base", "<script"] {
                 if let first = html.range(of: governed) { #expect(policy.lowerBound < first.lowerBound, "\(path): \(governed)") }
             }
         }
@@ -119,7 +141,7 @@ struct TemplateEscapingTests {
 
     @Test func thePolicyIsComputedFromTheConfiguration() {
         #expect(ContentSecurityPolicy.make(embedHosts: [])
-            == "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' https: http:; font-src 'self'; frame-src 'none'; base-uri 'none'; form-action 'none'")
+            == "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' https: http:; font-src 'self'; connect-src 'self'; frame-src 'none'; base-uri 'none'; form-action 'none'")
         let policy = ContentSecurityPolicy.make(embedHosts: ["Player.Vimeo.com", "player.vimeo.com", "https://evil.example", "*.evil.example"])
         #expect(policy.contains("; frame-src https://player.vimeo.com https://*.player.vimeo.com; "))
         #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval") && !policy.contains("evil"))

@@ -29,4 +29,9 @@ enum BuildSummary {
             + "\(images.staleServed) stale copies served, \(images.failures) failed, \(images.offlineMisses) not fetched (--offline); "
             + "memory tier high-water mark \(images.memoryBytesHighWater) bytes."
     }
+
+    /// `--verbose`: where the time went, stage by stage.
+    static func stages(_ times: [StageTime]) -> String {
+        "Stages: " + times.map { "\($0.stage) " + String(format: "%.3f s", $0.seconds) }.joined(separator: ", ") + "."
+    }
 }

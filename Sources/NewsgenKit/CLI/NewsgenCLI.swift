@@ -65,15 +65,19 @@ public enum NewsgenCLI {
             let site = try Site.load(from: siteURL)
             let lock = try BuildLock.acquire(siteDirectory: site.directory)
             defer { lock.release() }
-            let options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: buildTime(),
+            var options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: buildTime(),
                                        progress: { printer.report($0) })
+            if arguments.verbosity == .verbose { options.stageClock = { DispatchTime.now().uptimeNanoseconds } }
             let report = try SiteBuilder.build(site, options: options)
             printer.finish()
             for warning in report.warnings { printError("warning: \(warning)") }
             if arguments.verbosity != .quiet {
                 let shown = report.output.path.hasPrefix(base.path + "/") ? String(report.output.path.dropFirst(base.path.count + 1)) : report.output.path
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-                if arguments.verbosity == .verbose { print(BuildSummary.imageDetail(report.images)) }
+                if arguments.verbosity == .verbose {
+                    print(BuildSummary.imageDetail(report.images))
+                    print(BuildSummary.stages(report.stageTimes))
+                }
                 print(BuildSummary.line(report, outputShownAs: shown, seconds: seconds))
             }
             return exitSuccess

@@ -3,8 +3,8 @@ import NewsgenHTML
 import NewsgenModel
 
 /// An Atom 1.0 document (RFC 4287), written by hand so its bytes are the same
-/// for the same input. Used for `/bookmarks/feed.xml`; the site's own feeds
-/// (a later issue) can reuse it.
+/// for the same input. Used for `/bookmarks/feed.xml` and the site's own
+/// `/feed.xml` (`SiteFeeds`).
 struct AtomFeed: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         /// A permanent IRI: the page's absolute URL with a baseURL, else `urn:newsgen:article:<id>`.
@@ -17,6 +17,8 @@ struct AtomFeed: Sendable, Equatable {
         var updated: Date
         var published: Date?
         var author: String?
+        /// Tags, as `<category term>`; none for bookmarks of articles the archive lacks.
+        var categories: [String] = []
         var summary: String?
         /// Sanitized HTML, escaped into `type="html"`.
         var contentHTML: String?
@@ -32,11 +34,14 @@ struct AtomFeed: Sendable, Equatable {
     var updated: Date
     var author: String
     var entries: [Entry]
+    /// The site's language, as `xml:lang` on the feed; nil writes none (the bookmarks feed).
+    var language: String? = nil
 
     func xml() -> String {
+        let lang = language.map { #" xml:lang="\#(Self.escape($0))""# } ?? ""
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
-            #"<feed xmlns="http://www.w3.org/2005/Atom">"#,
+            #"<feed xmlns="http://www.w3.org/2005/Atom"\#(lang)>"#,
             "  <id>\(Self.escape(id))</id>",
             "  <title>\(Self.escape(title))</title>",
             "  <updated>\(RFC3339.string(from: updated))</updated>",
@@ -54,6 +59,7 @@ struct AtomFeed: Sendable, Equatable {
             lines.append("    <updated>\(RFC3339.string(from: entry.updated))</updated>")
             if let published = entry.published { lines.append("    <published>\(RFC3339.string(from: published))</published>") }
             if let author = entry.author { lines.append("    <author><name>\(Self.escape(author))</name></author>") }
+            for category in entry.categories { lines.append(#"    <category term="\#(Self.escape(category))"/>"#) }
             if let summary = entry.summary { lines.append(#"    <summary type="text">\#(Self.escape(summary))</summary>"#) }
             if let content = entry.contentHTML {
                 let base = entry.contentBase.map { #" xml:base="\#(Self.escape($0))""# } ?? ""

@@ -14,8 +14,10 @@ import NewsgenModel
 ///   anywhere over http or https.
 /// - Frames only from the hosts of `embeds.allow` (each with its subdomains),
 ///   https only; none at all by default.
-/// - `base-uri 'none'` and `form-action 'none'`; everything else (`connect-src`,
-///   `object-src`, `manifest-src`, …) falls back to `default-src 'none'`.
+/// - `connect-src 'self'`: the search page's script reads the site's own
+///   search index, and nothing else.
+/// - `base-uri 'none'` and `form-action 'none'`; everything else (`object-src`,
+///   `manifest-src`, …) falls back to `default-src 'none'`.
 ///
 /// `frame-ancestors`, `report-uri` and `sandbox` are ignored in a `<meta>`
 /// policy, so they are not set; framing protection needs a response header
@@ -33,6 +35,7 @@ enum ContentSecurityPolicy {
             "img-src 'self'",
             "media-src 'self' https: http:",
             "font-src 'self'",
+            "connect-src 'self'",
             "frame-src " + (frameSources.isEmpty ? "'none'" : frameSources.joined(separator: " ")),
             "base-uri 'none'",
             "form-action 'none'",

@@ -15,38 +15,79 @@ struct PageContext {
     let dates: DateDisplay
     /// The same for every page: computed once from the configuration.
     let contentSecurityPolicy: String
+    /// The tag pages, so tags link only to pages that exist.
+    let tags: TagIndex
+    /// The source pages, so source names link only to pages that exist.
+    let sourcePages: SourceCatalog
+    /// Each article's tags as pages show them (`TagIndex.tags(of:)`), made once: a row is rendered on several pages.
+    private let articleTags: [String: [(slug: String, name: String)]]
 
-    init(_ input: RenderInput) {
+    init(_ input: RenderInput, tags: TagIndex, sourcePages: SourceCatalog) {
         config = input.config
         sources = input.sources
         bookmarks = Dictionary(input.bookmarks.bookmarks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         dates = DateDisplay(timeZone: TimeZone(identifier: input.config.timeZone) ?? TimeZone(identifier: "UTC")!)
         contentSecurityPolicy = ContentSecurityPolicy.make(embedHosts: input.config.embeds.allow)
+        self.tags = tags
+        self.sourcePages = sourcePages
+        articleTags = Dictionary(input.articles.map { ($0.article.id, TagIndex.tags(of: $0.article)) },
+                                 uniquingKeysWith: { first, _ in first })
     }
 
     /// The values every page shares, merged with the page's own.
     func page(_ route: Route, title: String, description: String? = nil, _ values: [String: MustacheValue]) -> MustacheValue {
-        var site: [String: MustacheValue] = ["title": .string(config.title), "language": .string(config.language)]
-        if let baseURL = config.baseURL { site["baseURL"] = .string(baseURL) }
-        var page: [String: MustacheValue] = [
-            "title": .string(title),
-            "documentTitle": .string(route == .home(page: 1) ? config.title : "\(title) · \(config.title)"),
+        var flags: [String: MustacheValue] = [
             "isHome": .bool(route.isHome),
             "isArticle": .bool(route.isArticle),
             "isBookmarks": .bool(route.isBookmarks),
             "isSources": .bool(route == .sources),
-            "contentSecurityPolicy": .string(contentSecurityPolicy),
+            "isSource": .bool(route.isSource),
+            "isTag": .bool(route.isTag),
+            "isSearch": .bool(route.isSearch),
+            "isNotFound": false,
         ]
-        if let description { page["description"] = .string(description) }
-        if let url = absoluteURL(route) { page["canonicalURL"] = .string(url) }
+        flags["description"] = description.map(MustacheValue.string)
+        flags["canonicalURL"] = absoluteURL(route).map(MustacheValue.string)
+        return shared(title: title, documentTitle: route == .home(page: 1) ? config.title : "\(title) · \(config.title)",
+                      page: flags, link: { $0.relativeLink(from: route) }, values)
+    }
+
+    /// The values of `404.html`, which a server shows at whatever URL was asked for, at any depth:
+    /// its links are absolute on `baseURL` when there is one, else root-relative (`/sources/`),
+    /// the one place the site does not link relatively (docs/templates.md).
+    func notFoundPage(title: String, _ values: [String: MustacheValue]) -> MustacheValue {
+        let flags: [String: MustacheValue] = [
+            "isHome": false, "isArticle": false, "isBookmarks": false, "isSources": false, "isSource": false,
+            "isTag": false, "isSearch": false, "isNotFound": true,
+        ]
+        return shared(title: title, documentTitle: "\(title) · \(config.title)", page: flags, link: notFoundLink, values)
+    }
+
+    /// A link from `404.html`, which a server shows at any depth: root-relative, under the path of
+    /// `baseURL` (`/news/assets/style.css` for `https://example.org/news/`). Never the origin itself, so
+    /// the page's CSP (`'self'`) lets its stylesheet load wherever the site is served.
+    func notFoundLink(_ target: Route) -> String {
+        let basePath = config.baseURL.flatMap { URL(string: $0)?.path }.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/"
+        return basePath + target.path.dropFirst()
+    }
+
+    private func shared(title: String, documentTitle: String, page flags: [String: MustacheValue],
+                        link: (Route) -> String, _ values: [String: MustacheValue]) -> MustacheValue {
+        var site: [String: MustacheValue] = ["title": .string(config.title), "language": .string(config.language)]
+        if let baseURL = config.baseURL { site["baseURL"] = .string(baseURL) }
+        var page = flags
+        page["title"] = .string(title)
+        page["documentTitle"] = .string(documentTitle)
+        page["contentSecurityPolicy"] = .string(contentSecurityPolicy)
         var context = values
         context["site"] = .object(site)
         context["page"] = .object(page)
         context["nav"] = .object([
-            "home": .string(Route.home(page: 1).relativeLink(from: route)),
-            "bookmarks": .string(Route.bookmarks(page: 1).relativeLink(from: route)),
-            "sources": .string(Route.sources.relativeLink(from: route)),
-            "stylesheet": .string(Route.asset(name: "style.css").relativeLink(from: route)),
+            "home": .string(link(.home(page: 1))),
+            "bookmarks": .string(link(.bookmarks(page: 1))),
+            "sources": .string(link(.sources)),
+            "search": .string(link(.search)),
+            "stylesheet": .string(link(.asset(name: "style.css"))),
         ])
         return .object(context)
     }
@@ -58,7 +99,8 @@ struct PageContext {
             "id": .string(article.id),
             "title": .string(article.title),
             "url": .string(Route.article(slug: article.slug).relativeLink(from: route)),
-            "source": source(article.sourceID),
+            "source": source(article.sourceID, from: route),
+            "tags": tagLinks(article, from: route),
             "isBookmarked": .bool(bookmarks[article.id] != nil),
         ]
         row["summary"] = prepared.summaryText.map(MustacheValue.string)
@@ -75,7 +117,8 @@ struct PageContext {
         let url = Route.thumbnail(name: small).relativeLink(from: route)
         var value: [String: MustacheValue] = ["url": .string(url)]
         if let large = image.thumbnail2x {
-            value["srcset"] = .string("\(url) 1x, \(Route.thumbnail(name: large).relativeLink(from: route)) 2x")
+            // `src` is the 1x candidate; naming it again in srcset would only add bytes to every row.
+            value["srcset"] = .string("\(Route.thumbnail(name: large).relativeLink(from: route)) 2x")
         }
         return .object(value)
     }
@@ -86,6 +129,7 @@ struct PageContext {
             "id": .string(bookmark.id),
             "title": .string(bookmark.title),
             "source": .object(["id": "", "title": "Unknown source", "initial": "?"]),
+            "tags": .list([]),
             "isBookmarked": true,
         ]
         row["url"] = bookmark.url.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
@@ -96,11 +140,12 @@ struct PageContext {
     /// The article page's `article` value.
     func article(_ prepared: PreparedArticle) -> MustacheValue {
         let article = prepared.article
+        let route = Route.article(slug: article.slug)
         var value: [String: MustacheValue] = [
             "id": .string(article.id),
             "title": .string(article.title),
-            "source": source(article.sourceID),
-            "tags": .list(article.tags.map { .object(["name": .string($0)]) }),
+            "source": source(article.sourceID, from: route),
+            "tags": tagLinks(article, from: route),
             "isBookmarked": .bool(bookmarks[article.id] != nil),
         ]
         value["author"] = article.author.map(MustacheValue.string)
@@ -110,13 +155,24 @@ struct PageContext {
         value["summaryHTML"] = prepared.summaryHTML.map(MustacheValue.string)
         value["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
         if let image = prepared.image, !image.inContent {
-            value["image"] = .object(["url": .string(Route.media(name: image.media).relativeLink(from: .article(slug: article.slug)))])
+            value["image"] = .object(["url": .string(Route.media(name: image.media).relativeLink(from: route))])
         }
         return .object(value)
     }
 
-    /// A row of the `/sources/` page (docs/templates.md).
-    func sourceRow(_ status: SourceStatus) -> MustacheValue {
+    /// An article's tags (`name`, `slug`, `url?`): trimmed, one per slug; `url` only when the
+    /// tag has a page (a duplicate article's own tag may have none).
+    private func tagLinks(_ article: Article, from route: Route) -> MustacheValue {
+        .list((articleTags[article.id] ?? TagIndex.tags(of: article)).map { tag in
+            // An explicit null, so a tag without a page never picks up the row's own `url` in `{{#url}}`.
+            let url = tags.tag(slug: tag.slug) == nil ? MustacheValue.null
+                : .string(Route.tag(slug: tag.slug, page: 1).relativeLink(from: route))
+            return .object(["name": .string(tag.name), "slug": .string(tag.slug), "url": url])
+        })
+    }
+
+    /// A row of the `/sources/` page, also the status on a source's own page (docs/templates.md).
+    func sourceRow(_ status: SourceStatus, from route: Route = .sources) -> MustacheValue {
         var row: [String: MustacheValue] = [
             "id": .string(status.id),
             "title": .string(status.title),
@@ -148,6 +204,10 @@ struct PageContext {
         row["outcome"] = .string(label)
         row["lastSuccess"] = status.lastSuccess.map(date)
         row["lastAttempt"] = status.lastAttempt.map(date)
+        if let entry = sourcePages.entry(id: status.id) {
+            row["pageURL"] = .string(Route.source(id: entry.info.id, page: 1).relativeLink(from: route))
+            row["archivedCount"] = .int(entry.archivedCount)
+        }
         if status.failures > 0 {
             var backoff: [String: MustacheValue] = ["failures": .int(status.failures)]
             backoff["nextAttempt"] = status.nextAttempt.map(date)
@@ -156,10 +216,45 @@ struct PageContext {
         return .object(row)
     }
 
-    private func source(_ id: String) -> MustacheValue {
+    /// An article's source: `url` is the publisher's site (absolute http(s) only), `pageURL` its page here.
+    private func source(_ id: String, from route: Route) -> MustacheValue {
         let info = sources[id] ?? SourceInfo(id: id, title: id)
         var value: [String: MustacheValue] = ["id": .string(info.id), "title": .string(info.title), "initial": .string(info.initial)]
         value["url"] = info.url.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
+        if sourcePages.entry(id: id) != nil {
+            value["pageURL"] = .string(Route.source(id: id, page: 1).relativeLink(from: route))
+        }
+        return .object(value)
+    }
+
+    /// The `source` of a source's own page (docs/templates.md).
+    func sourceHeader(_ entry: SourceCatalog.Entry, from route: Route) -> MustacheValue {
+        let info = entry.info
+        var value: [String: MustacheValue] = [
+            "id": .string(info.id), "title": .string(info.title), "initial": .string(info.initial),
+            "pageURL": .string(Route.source(id: info.id, page: 1).relativeLink(from: route)),
+            "isConfigured": .bool(entry.kind == .configured), "isRemoved": .bool(entry.kind == .removed),
+            "isMarkdown": .bool(entry.kind == .markdown),
+            "count": .int(entry.articles.count), "countLabel": .string(Self.articles(entry.articles.count)),
+            "archivedCount": .int(entry.archivedCount),
+        ]
+        value["url"] = info.url.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
+        value["status"] = entry.status.map { sourceRow($0, from: route) }
+        return .object(value)
+    }
+
+    /// "1 article", "12 articles".
+    static func articles(_ count: Int) -> String {
+        count == 1 ? "1 article" : "\(count) articles"
+    }
+
+    /// A link to another article, for the previous/next links of an article page.
+    func neighbour(_ prepared: PreparedArticle, from route: Route) -> MustacheValue {
+        var value: [String: MustacheValue] = [
+            "title": .string(prepared.article.title),
+            "url": .string(Route.article(slug: prepared.article.slug).relativeLink(from: route)),
+        ]
+        value["date"] = prepared.article.date.map(date)
         return .object(value)
     }
 
@@ -178,4 +273,7 @@ extension Route {
     var isHome: Bool { if case .home = self { return true } else { return false } }
     var isArticle: Bool { if case .article = self { return true } else { return false } }
     var isBookmarks: Bool { if case .bookmarks = self { return true } else { return false } }
+    var isSource: Bool { if case .source = self { return true } else { return false } }
+    var isTag: Bool { if case .tag = self { return true } else { return false } }
+    var isSearch: Bool { self == .search }
 }

@@ -5,7 +5,7 @@ import NewsgenModel
 /// list-row summary made, ready for any number of pages. `ImageStage` then
 /// points its images at the site's own copies (ADR 010) and sets `image`.
 struct PreparedArticle: Sendable {
-    static let summaryLength = 280
+    static let summaryLength = 200
 
     var article: Article
     var contentHTML: String?

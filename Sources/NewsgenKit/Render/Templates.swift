@@ -6,7 +6,7 @@ import NewsgenModel
 /// file name without extension) and the files directly inside `templates/assets/`,
 /// which are published under `/assets/`.
 struct Templates: Sendable {
-    static let pageTemplates = ["layout", "home", "article", "bookmarks", "sources"]
+    static let pageTemplates = ["layout", "home", "article", "bookmarks", "sources", "source", "tag", "search", "notfound"]
 
     let library: MustacheLibrary
     /// Asset files by name, as bytes.

@@ -1,0 +1,42 @@
+import Foundation
+import Mustache
+import NewsgenModel
+
+extension SiteRenderer {
+    /// `/sources/`: every source of site.json in its order (stable, whatever fails), with this
+    /// build's outcome and its remembered state: the app's loading and error states, made static.
+    /// The archive's other sources (removed from site.json, the Markdown articles) follow.
+    func sourcesPage() throws(BuildError) -> OutputFile {
+        let rows = input.sourceStatuses.map { context.sourceRow($0) }
+        let failed = input.sourceStatuses.filter(\.failedInThisBuild).count
+        let failing = input.sourceStatuses.filter(\.isFailing).count
+        let others = sourcePages.entries.filter { $0.kind != .configured }.map { entry in
+            MustacheValue.object([
+                "id": .string(entry.info.id), "title": .string(entry.info.title), "initial": .string(entry.info.initial),
+                "pageURL": .string(Route.source(id: entry.info.id, page: 1).relativeLink(from: .sources)),
+                "archivedCount": .int(entry.archivedCount),
+                "isRemoved": .bool(entry.kind == .removed), "isMarkdown": .bool(entry.kind == .markdown),
+            ])
+        }
+        return try render("sources", .sources, title: "Sources", [
+            "sources": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(rows.count),
+            "countLabel": .string(rows.count == 1 ? "1 source" : "\(rows.count) sources"),
+            "failedCount": .int(failed), "hasFailures": .bool(failed > 0),
+            "failingCount": .int(failing), "hasFailing": .bool(failing > 0),
+            "others": .list(others), "hasOthers": .bool(!others.isEmpty),
+        ])
+    }
+
+    /// `/sources/<id>/` (and its further pages) for every source in `sourcePages`: the source's
+    /// listed articles, newest first, under a header with its site link and status.
+    func sourcePagesFiles() throws(BuildError) -> [OutputFile] {
+        var files: [OutputFile] = []
+        for entry in sourcePages.entries {
+            let id = entry.info.id
+            files += try listPages(entry.articles, template: "source", route: { .source(id: id, page: $0) },
+                                   title: { $0 == 1 ? entry.info.title : "\(entry.info.title), page \($0)" },
+                                   values: { ["source": context.sourceHeader(entry, from: $0)] })
+        }
+        return files
+    }
+}

@@ -1,0 +1,449 @@
+#!/usr/bin/env python3
+"""newsgen against Hugo on the same synthetic archive, and feed parsing against feedparser and xmllint.
+
+Usage: compare.py --binary .build/release/newsgen [--hugo hugo] [--sizes 1000,10000] [--pairs 1000:5,10000:3]
+                  [--seed 1] [--tmpfs /dev/shm] [--disk /tmp] [--skip-disk] [--skip-parsing]
+
+For each N, generate.py writes the archive (20 sources, half RSS, half Atom) as a newsgen site and as a
+Hugo site into tmpfs. After one untimed warm-up build of each, the two run in alternating pairs
+(newsgen, Hugo, newsgen, Hugo, …), each a full build: newsgen's content/archive/, public/ and .newsgen/
+are deleted before each of its runs, Hugo's public/ and resources/ before each of its. Each run goes
+through GNU time (`/usr/bin/time`), for its CPU seconds and peak resident memory. Reported: the median
+wall time of each side, the median of the per-pair ratios newsgen/Hugo, the median CPU time (user +
+system) and the largest peak RSS of each, and what each side wrote (files by kind, bytes).
+
+Then, once, the same two sites copied to a folder on disk, one build each: what a user sees, not a
+comparison (disk writes here swing 2× from run to run).
+
+Feed parsing, on the 20 feed files of the largest N: `newsgen inspect FILE` (a process per file, output
+to /dev/null), Python feedparser's parse() in one process (interpreter start-up and import not counted),
+and `xmllint --noout FILE` (a process per file); the median of three rounds over all the files for each.
+
+Prints a Markdown section ready to paste into BENCHMARKS.md. Exit 1 when a build or a parse fails.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GENERATE = os.path.join(HERE, "generate.py")
+GNU_TIME = "/usr/bin/time"
+PARSE_ROUNDS = 3
+
+FEEDPARSER_SCRIPT = r"""
+import json, sys, time
+import feedparser
+wall = cpu = 0.0
+items = 0
+for path in sys.argv[1:]:
+    w, c = time.perf_counter(), time.process_time()
+    parsed = feedparser.parse(path)
+    wall += time.perf_counter() - w
+    cpu += time.process_time() - c
+    if parsed.bozo:
+        sys.exit("feedparser: %s: %s" % (path, parsed.bozo_exception))
+    items += len(parsed.entries)
+print(json.dumps({"wall": wall, "cpu": cpu, "items": items}))
+"""
+
+
+class Failure(Exception):
+    pass
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def load():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
+def timed(argv, cwd=None, stdout=subprocess.DEVNULL):
+    """Run argv under GNU time: (wall seconds, CPU seconds, peak RSS in KB)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        start = time.perf_counter()
+        done = subprocess.run([GNU_TIME, "-o", report.name, "-f", "%U %S %M"] + argv, cwd=cwd,
+                              stdout=stdout, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - start
+        if done.returncode != 0:
+            raise Failure("%s exited %d: %s" % (" ".join(argv), done.returncode, done.stderr.strip()[-2000:]))
+        lines = [line for line in report.read().splitlines() if line.strip()]
+        user, system, rss = lines[-1].split()
+        return wall, float(user) + float(system), int(rss)
+
+
+def remove(*paths):
+    for path in paths:
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        elif os.path.lexists(path):
+            os.remove(path)
+
+
+class Newsgen:
+    name = "newsgen"
+
+    def __init__(self, binary, site):
+        self.binary, self.site = binary, site
+        self.public = os.path.join(site, "public")
+
+    def clean(self):
+        remove(os.path.join(self.site, "content", "archive"), self.public, os.path.join(self.site, ".newsgen"))
+
+    def build(self):
+        self.clean()
+        return timed([self.binary, "build", "--site", self.site, "--offline", "--quiet"])
+
+
+class Hugo:
+    name = "Hugo"
+
+    def __init__(self, binary, site):
+        self.binary, self.site = binary, site
+        self.public = os.path.join(site, "public")
+
+    def clean(self):
+        remove(self.public, os.path.join(self.site, "resources"), os.path.join(self.site, ".hugo_build.lock"))
+
+    def build(self):
+        self.clean()
+        return timed([self.binary, "--source", self.site, "--quiet"])
+
+
+def output_summary(public):
+    """(html files, xml files, other files, total bytes, {top-level entry: files}) under public/."""
+    html = xml = other = size = 0
+    entries = {}
+    for folder, _, files in os.walk(public):
+        relative = os.path.relpath(folder, public)
+        for name in files:
+            size += os.path.getsize(os.path.join(folder, name))
+            if name.endswith(".html"):
+                html += 1
+            elif name.endswith(".xml"):
+                xml += 1
+            else:
+                other += 1
+            entry = name if relative == "." else relative.split(os.sep)[0] + "/"
+            entries[entry] = entries.get(entry, 0) + 1
+    return html, xml, other, size, entries
+
+
+def generate(n, out, seed):
+    remove(out)
+    log("generating N=%d into %s" % (n, out))
+    subprocess.run([sys.executable, GENERATE, str(n), out, "--seed", str(seed)], check=True)
+
+
+def compare_builds(n, pairs, root, newsgen_binary, hugo_binary):
+    sides = (Newsgen(newsgen_binary, os.path.join(root, "newsgen")), Hugo(hugo_binary, os.path.join(root, "hugo")))
+    for side in sides:
+        log("N=%d: warm-up %s build" % (n, side.name))
+        side.build()
+    runs = {side.name: [] for side in sides}
+    loads = [load()]
+    for pair in range(pairs):
+        for side in sides:
+            runs[side.name].append(side.build())
+            log("N=%d pair %d: %s %.2f s wall, %.2f s CPU, %d MB" % ((n, pair + 1, side.name) + runs[side.name][-1][:2]
+                                                                      + (runs[side.name][-1][2] // 1024,)))
+        loads.append(load())
+    ratios = [a[0] / b[0] for a, b in zip(runs["newsgen"], runs["Hugo"])]
+    result = {"n": n, "pairs": pairs, "ratio": statistics.median(ratios), "ratios": ratios,
+              "load": (min(loads), max(loads))}
+    for side in sides:
+        walls = [r[0] for r in runs[side.name]]
+        result[side.name] = {
+            "wall": statistics.median(walls), "min": min(walls), "max": max(walls),
+            "cpu": statistics.median(r[1] for r in runs[side.name]),
+            "rss": max(r[2] for r in runs[side.name]),
+            "output": output_summary(side.public),
+        }
+    result["cpu_ratio"] = result["newsgen"]["cpu"] / result["Hugo"]["cpu"]
+    return result
+
+
+def disk_builds(n, tmpfs_root, disk_parent, newsgen_binary, hugo_binary):
+    root = os.path.join(disk_parent, "newsgen-hugo-disk-%d" % n)
+    remove(root)
+    shutil.copytree(tmpfs_root, root, symlinks=True)
+    try:
+        sides = (Newsgen(newsgen_binary, os.path.join(root, "newsgen")), Hugo(hugo_binary, os.path.join(root, "hugo")))
+        result = {"n": n, "folder": root}
+        for side in sides:
+            log("N=%d on disk: %s build" % (n, side.name))
+            result[side.name] = side.build()
+        return result
+    finally:
+        remove(root)
+
+
+def parse_throughput(feeds, newsgen_binary):
+    files = sorted(os.path.join(feeds, name) for name in os.listdir(feeds) if name.endswith(".xml"))
+    # Items per file, from what newsgen itself reads (checked against feedparser below).
+    items = 0
+    for path in files:
+        done = subprocess.run([newsgen_binary, "inspect", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if done.returncode != 0:
+            raise Failure("newsgen inspect %s: %s" % (path, done.stderr.decode(errors="replace").strip()))
+        items += len(json.loads(done.stdout)["items"])
+    total_bytes = sum(os.path.getsize(path) for path in files)
+
+    def rounds(argv_for):
+        walls, cpus = [], []
+        for _ in range(PARSE_ROUNDS):
+            wall = cpu = 0.0
+            for path in files:
+                w, c, _ = timed(argv_for(path))
+                wall += w
+                cpu += c
+            walls.append(wall)
+            cpus.append(cpu)
+        return statistics.median(walls), statistics.median(cpus)
+
+    log("parsing: newsgen inspect, %d files x %d rounds" % (len(files), PARSE_ROUNDS))
+    newsgen = rounds(lambda path: [newsgen_binary, "inspect", path])
+    log("parsing: xmllint --noout, %d files x %d rounds" % (len(files), PARSE_ROUNDS))
+    xmllint = rounds(lambda path: ["xmllint", "--noout", path])
+    log("parsing: feedparser, %d files x %d rounds" % (len(files), PARSE_ROUNDS))
+    fp_walls, fp_cpus = [], []
+    for _ in range(PARSE_ROUNDS):
+        done = subprocess.run([sys.executable, "-c", FEEDPARSER_SCRIPT] + files, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            raise Failure(done.stderr.strip())
+        report = json.loads(done.stdout)
+        if report["items"] != items:
+            raise Failure("feedparser read %d items, newsgen %d" % (report["items"], items))
+        fp_walls.append(report["wall"])
+        fp_cpus.append(report["cpu"])
+    feedparser = (statistics.median(fp_walls), statistics.median(fp_cpus))
+    return {"files": len(files), "items": items, "bytes": total_bytes,
+            "newsgen": newsgen, "feedparser": feedparser, "xmllint": xmllint}
+
+
+def first_line(argv):
+    try:
+        done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return done.stdout.strip().splitlines()[0]
+    except (OSError, IndexError):
+        return "unknown"
+
+
+def machine():
+    model = "unknown"
+    memory = "unknown"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as f:
+        for line in f:
+            if line.startswith("MemTotal:"):
+                memory = "%.1f GiB" % (int(line.split()[1]) / 1024 / 1024)
+    system = platform.platform()
+    if os.path.exists("/etc/os-release"):
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    system = line.split("=", 1)[1].strip().strip('"')
+    return "%d cores (%s), %s, %s, Linux %s" % (os.cpu_count() or 0, model, memory, system, platform.release())
+
+
+def versions(newsgen_binary, hugo_binary):
+    try:
+        import feedparser
+        feedparser_version = feedparser.__version__
+    except ImportError:
+        feedparser_version = "not installed"
+    return {
+        "newsgen": first_line([newsgen_binary, "--version"]),
+        "hugo": first_line([hugo_binary, "version"]),
+        "xmllint": first_line(["xmllint", "--version"]),
+        "python": "Python " + platform.python_version(),
+        "feedparser": "feedparser " + feedparser_version,
+        "swift": first_line(["swift", "--version"]),
+    }
+
+
+def fs_type(path):
+    return first_line(["findmnt", "-n", "-o", "FSTYPE", "-T", path])
+
+
+def ratio(a, b):
+    """a / b to two places, or "—" when b rounds to nothing (GNU time counts CPU in hundredths)."""
+    return "%.2f" % (a / b) if b > 0 else "—"
+
+
+def seconds(value):
+    return "%.2f s" % value if value >= 1 else "%.0f ms" % (value * 1000)
+
+
+def megabytes(kb):
+    return "%d MB" % round(kb / 1024)
+
+
+def files_cell(output):
+    html, xml, other, size, _ = output
+    return "%s files (%s HTML, %s XML, %s other), %.1f MB" % (
+        format(html + xml + other, ","), format(html, ","), format(xml, ","), format(other, ","), size / 1e6)
+
+
+def verdict(ok):
+    return "PASS" if ok else "**FAIL**"
+
+
+def report(builds, disks, parsing, info, versions_, tmpfs, args):
+    out = []
+    out.append("## %s, issue 9: newsgen against Hugo (`make bench-hugo`)" % datetime.date.today().isoformat())
+    out.append("")
+    out.append("Machine: %s." % info)
+    out.append("Versions: %s; %s; %s; %s, %s; %s." % (
+        versions_["newsgen"] + " (release build)", versions_["hugo"], versions_["xmllint"], versions_["python"],
+        versions_["feedparser"], versions_["swift"]))
+    out.append("")
+    out.append("`Tests/Benchmarks/hugo/generate.py N OUT --seed %d` writes N articles over 20 sources (10 RSS 2.0 "
+               "with content:encoded, 10 Atom 1.0 with html content; 600–1,500 words of HTML each, 1–3 tags, over "
+               "two years) as a newsgen site and as a Hugo site (same title, 20 per page, articles at "
+               "/articles/<slug>/, tags and sources as taxonomies, a minimal theme: "
+               "Tests/Benchmarks/hugo/theme/). Full builds in tmpfs (%s), one warm-up each, then alternating "
+               "pairs (newsgen, Hugo, …); before each run its output, and newsgen's archive, are deleted. "
+               "Times are wall seconds (median, then min–max); CPU is user + system; RSS is GNU time's peak." % (
+                   args.seed, tmpfs))
+    out.append("")
+    out.append("| N | pairs | newsgen | Hugo | newsgen/Hugo (median of per-pair ratios) | target ≤ 1.0 | CPU newsgen / Hugo | peak RSS newsgen / Hugo | load (1 min) |")
+    out.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for b in builds:
+        ng, hg = b["newsgen"], b["Hugo"]
+        rss_note = ""
+        if b["n"] >= 10000:
+            rss_note = " (target < 400 MB: %s)" % verdict(ng["rss"] < 400 * 1024)
+        out.append("| %s | %d | %s (%s–%s) | %s (%s–%s) | %.2f (%s) | %s | %s / %s (%.2f) | %s / %s%s | %.1f–%.1f |" % (
+            format(b["n"], ","), b["pairs"], seconds(ng["wall"]), seconds(ng["min"]), seconds(ng["max"]),
+            seconds(hg["wall"]), seconds(hg["min"]), seconds(hg["max"]), b["ratio"],
+            ", ".join("%.2f" % r for r in b["ratios"]), verdict(b["ratio"] <= 1.0) if b["n"] >= 10000 else "—",
+            seconds(ng["cpu"]), seconds(hg["cpu"]), b["cpu_ratio"], megabytes(ng["rss"]), megabytes(hg["rss"]),
+            rss_note, b["load"][0], b["load"][1]))
+    out.append("")
+    out.append("What each side wrote:")
+    out.append("")
+    out.append("| N | newsgen | Hugo |")
+    out.append("| --- | --- | --- |")
+    for b in builds:
+        out.append("| %s | %s | %s |" % (format(b["n"], ","), files_cell(b["newsgen"]["output"]),
+                                         files_cell(b["Hugo"]["output"])))
+    out.append("")
+    out.append("Files per top-level entry of public/ (Hugo keeps its defaults, but for the /posts/ section list, "
+               "disabled as a duplicate of the home pages; its `page/1/` files are redirects, one per paginated "
+               "list, and its XML files are RSS for home, each taxonomy and each term, and sitemap.xml):")
+    out.append("")
+    out.append("| entry | %s |" % " | ".join("newsgen N = %s | Hugo N = %s" % (format(b["n"], ","), format(b["n"], ","))
+                                              for b in builds))
+    out.append("| --- |%s" % (" --- | --- |" * len(builds)))
+    names = sorted({name for b in builds for side in ("newsgen", "Hugo") for name in b[side]["output"][4]})
+    for name in names:
+        out.append("| `%s` | %s |" % (name, " | ".join(
+            "%s | %s" % tuple(format(b[side]["output"][4].get(name, 0), ",") if b[side]["output"][4].get(name) else "—"
+                              for side in ("newsgen", "Hugo")) for b in builds)))
+    if disks:
+        out.append("")
+        out.append("On disk (%s, %s), one full build each, the same sites: what a user sees, "
+                   "not a comparison (disk writes here swing 2× from run to run):" % (args.disk, fs_type(args.disk)))
+        out.append("")
+        out.append("| N | newsgen | Hugo |")
+        out.append("| --- | --- | --- |")
+        for d in disks:
+            out.append("| %s | %s (%s CPU, %s) | %s (%s CPU, %s) |" % (
+                format(d["n"], ","), seconds(d["newsgen"][0]), seconds(d["newsgen"][1]), megabytes(d["newsgen"][2]),
+                seconds(d["Hugo"][0]), seconds(d["Hugo"][1]), megabytes(d["Hugo"][2])))
+    if parsing:
+        p = parsing
+        ng_wall, ng_cpu = p["newsgen"]
+        fp_wall, fp_cpu = p["feedparser"]
+        xl_wall, xl_cpu = p["xmllint"]
+        out.append("")
+        out.append("Feed parsing: the %d feed files of N = %s (%s items, %.1f MB), median of %d rounds over all "
+                   "files. newsgen is `newsgen inspect FILE > /dev/null`, a process per file (start-up, parse, "
+                   "sanitize, JSON out); feedparser is `feedparser.parse(path)` in one Python process, start-up "
+                   "and import not counted; xmllint is `xmllint --noout FILE`, a process per file (well-formedness "
+                   "only)." % (p["files"], format(max(b["n"] for b in builds) if builds else 0, ","),
+                               format(p["items"], ","), p["bytes"] / 1e6, PARSE_ROUNDS))
+        out.append("")
+        out.append("| tool | wall | CPU | items/s (wall) | newsgen's ratio | target |")
+        out.append("| --- | --- | --- | --- | --- | --- |")
+        out.append("| newsgen inspect | %s | %s | %s | — | — |" % (
+            seconds(ng_wall), seconds(ng_cpu), format(round(p["items"] / ng_wall), ",")))
+        out.append("| feedparser | %s | %s | %s | %.2f× its items/s (CPU: %s×) | ≥ 30×: %s |" % (
+            seconds(fp_wall), seconds(fp_cpu), format(round(p["items"] / fp_wall), ","), fp_wall / ng_wall,
+            ratio(fp_cpu, ng_cpu), verdict(fp_wall / ng_wall >= 30)))
+        out.append("| xmllint --noout | %s | %s | %s | %.1f× its time (CPU: %s×) | ≤ 3×: %s |" % (
+            seconds(xl_wall), seconds(xl_cpu), format(round(p["items"] / xl_wall), ","), ng_wall / xl_wall,
+            ratio(ng_cpu, xl_cpu), verdict(ng_wall / xl_wall <= 3)))
+    return "\n".join(out)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", required=True, help="the newsgen binary (a release build)")
+    parser.add_argument("--hugo", default="hugo")
+    parser.add_argument("--sizes", default="1000,10000")
+    parser.add_argument("--pairs", default="1000:5,10000:3", help="pairs per N; N not listed gets 3")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tmpfs", default="/dev/shm")
+    parser.add_argument("--disk", default="/tmp", help="the on-disk folder's parent")
+    parser.add_argument("--skip-disk", action="store_true")
+    parser.add_argument("--skip-parsing", action="store_true")
+    parser.add_argument("--keep", action="store_true", help="keep the generated sites in tmpfs")
+    args = parser.parse_args()
+
+    newsgen_binary = os.path.realpath(args.binary)
+    hugo_binary = shutil.which(args.hugo)
+    missing = [name for name, found in (("newsgen (--binary)", os.access(newsgen_binary, os.X_OK)),
+                                        ("hugo", hugo_binary), ("xmllint", shutil.which("xmllint")),
+                                        (GNU_TIME + " (Debian's time)", os.access(GNU_TIME, os.X_OK)))
+               if not found]
+    if missing:
+        sys.exit("compare.py: missing: " + ", ".join(missing))
+    if not os.path.isdir(args.tmpfs) or not os.access(args.tmpfs, os.W_OK):
+        sys.exit("compare.py: %s is not a writable folder (tmpfs expected)" % args.tmpfs)
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    pairs = {int(k): int(v) for k, v in (item.split(":") for item in args.pairs.split(",") if item)}
+
+    work = tempfile.mkdtemp(prefix="newsgen-hugo.", dir=args.tmpfs)
+    builds, disks, parsing = [], [], None
+    try:
+        for n in sizes:
+            root = os.path.join(work, "n%d" % n)
+            generate(n, root, args.seed)
+            builds.append(compare_builds(n, pairs.get(n, 3), root, newsgen_binary, hugo_binary))
+            if not args.skip_disk:
+                Newsgen(newsgen_binary, os.path.join(root, "newsgen")).clean()
+                Hugo(hugo_binary, os.path.join(root, "hugo")).clean()
+                disks.append(disk_builds(n, root, args.disk, newsgen_binary, hugo_binary))
+            if not args.skip_parsing and n == max(sizes):
+                parsing = parse_throughput(os.path.join(root, "newsgen", "feeds"), newsgen_binary)
+            if n != max(sizes) and not args.keep:
+                remove(root)
+    except Failure as failure:
+        sys.exit("compare.py: %s" % failure)
+    finally:
+        if not args.keep:
+            remove(work)
+        else:
+            log("kept %s" % work)
+    print(report(builds, disks, parsing, machine(), versions(newsgen_binary, hugo_binary), args.tmpfs, args))
+
+
+if __name__ == "__main__":
+    main()

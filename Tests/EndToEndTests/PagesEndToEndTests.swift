@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// The pages of issue 8 on the sample site, built by the real binary: source and
+/// tag pages, previous/next, search and its index, 404.html and robots.txt, with
+/// every internal link resolving.
+@Suite("Pages, end to end", .serialized)
+struct PagesEndToEndTests {
+    /// Every `href`/`src` on every page that stays on the site names a file of public/;
+    /// only 404.html may link root-relatively. Returns how many were checked.
+    private func checkLinks(_ files: [String: Data]) -> Int {
+        var checked = 0
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            for reference in HTMLLinks.references(in: html) where HTMLLinks.isInternal(reference) {
+                if path != "404.html" {
+                    #expect(!reference.hasPrefix("/"), "\(path) links to \(reference) from the root")
+                }
+                let target = HTMLLinks.resolve(reference, from: path)
+                #expect(files[target] != nil, "\(path) links to \(reference), which is not in public/")
+                checked += 1
+            }
+        }
+        return checked
+    }
+
+    private func text(_ files: [String: Data], _ path: String) throws -> String {
+        String(decoding: try #require(files[path], "\(path) was not built"), as: UTF8.self)
+    }
+
+    @Test func everyNewPageExistsAndEveryLinkResolves() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.editConfig { $0["pageSize"] = 2 }
+        #expect(try site.run("build", "--offline").status == 0)
+        let files = try site.snapshot()
+
+        for path in ["sources/harbor-gazette/index.html", "sources/harbor-gazette/page/2/index.html", "sources/valley-science/index.html",
+                     "sources/city-council/index.html", "sources/articles/index.html", "search/index.html", "search/index.json",
+                     "assets/search.js", "404.html", "robots.txt", "tags/transport/index.html"] {
+            #expect(files[path] != nil, "\(path) was not built")
+        }
+        #expect(checkLinks(files) > 300)
+
+        // Source names link to their pages (tags are linked from article pages: rows stay light); /sources/ links every source page.
+        let home = try text(files, "index.html")
+        #expect(home.contains(#"data-testid="row-source""#) && !home.contains("href=\"tags/"))
+        #expect(home.contains(#"data-testid="nav-search""#))
+        let sources = try text(files, "sources/index.html")
+        for id in ["harbor-gazette", "valley-science", "city-council"] {
+            #expect(sources.contains("href=\"\(id)/\" data-testid=\"source-link\""), "\(id)")
+        }
+        #expect(sources.contains(#"<p class="page-subtitle" data-testid="sources-summary">3 sources · 0 failing</p>"#))
+        #expect(sources.contains(#"<a class="row-link" href="articles/">Marrow Bay Archive</a>"#))
+
+        // "Transport" and "transport" share one page.
+        let transport = try text(files, "tags/transport/index.html")
+        #expect(transport.contains(#"<h1 class="page-title" data-testid="tag-title">Transport</h1>"#))
+        #expect(HTMLLinks.rowCount(in: transport) == 2)
+
+        // Every listed article is in the index once, newest first, with a link that resolves.
+        let indexData = try #require(files["search/index.json"])
+        let index = try #require(try JSONSerialization.jsonObject(with: indexData) as? [[Any]])
+        let homeRows = (1...20).compactMap { files[$0 == 1 ? "index.html" : "page/\($0)/index.html"] }
+            .map { HTMLLinks.rowCount(in: String(decoding: $0, as: UTF8.self)) }.reduce(0, +)
+        #expect(index.count == homeRows && index.count > 10)
+        for entry in index {
+            let link = try #require(entry[1] as? String)
+            #expect(files[HTMLLinks.resolve(link, from: "search/index.html")] != nil, "\(link)")
+            #expect(entry.count == 6 && entry[5] is [Any])
+        }
+
+        // The search page: a form, a live status, the results list, a noscript way out, its script.
+        let search = try text(files, "search/index.html")
+        for part in [#"<input type="search" id="search-input" name="q""#, #"<label class="search-label" for="search-input">"#,
+                     #"data-testid="search-results""#, #"aria-live="polite""#, "<noscript>",
+                     #"<script src="../assets/search.js" defer></script>"#, #"data-index="index.json""#] {
+            #expect(search.contains(part), "\(part)")
+        }
+
+        // 404.html links from the root of the sample's baseURL (its path is "/"); robots.txt names the sitemap.
+        let notFound = try text(files, "404.html")
+        #expect(notFound.contains(#"<a href="/sources/" data-testid="not-found-sources">"#))
+        #expect(notFound.contains(#"<link rel="stylesheet" href="/assets/style.css">"#))
+        #expect(try text(files, "robots.txt") == "User-agent: *\nAllow: /\n\nSitemap: https://news.example.org/sitemap.xml\n")
+    }
+
+    @Test func articlesLinkTheirNeighboursInTheHomeOrder() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build", "--offline").status == 0)
+        let files = try site.snapshot()
+        let home = try text(files, "index.html")
+        let slugs = home.components(separatedBy: #"<a class="row-link" href="articles/"#).dropFirst()
+            .compactMap { $0.split(separator: "/").first.map(String.init) }
+        #expect(slugs.count >= 3)
+        let first = try text(files, "articles/\(slugs[0])/index.html")
+        #expect(!first.contains(#"data-testid="article-newer""#))
+        #expect(first.contains(#"<a class="neighbour neighbour-older" href="../\#(slugs[1])/" rel="next" data-testid="article-older">"#))
+        let second = try text(files, "articles/\(slugs[1])/index.html")
+        #expect(second.contains(#"href="../\#(slugs[0])/" rel="prev" data-testid="article-newer""#))
+        #expect(second.contains(#"href="../\#(slugs[2])/" rel="next" data-testid="article-older""#))
+    }
+
+    @Test func withoutABaseURLThe404PageLinksFromTheRoot() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.editConfig { $0["baseURL"] = nil }
+        #expect(try site.run("build", "--offline").status == 0)
+        let files = try site.snapshot()
+        let notFound = try text(files, "404.html")
+        for link in [#"href="/" data-testid="not-found-home""#, #"href="/bookmarks/""#, #"href="/sources/""#, #"href="/search/""#,
+                     #"<link rel="stylesheet" href="/assets/style.css">"#] {
+            #expect(notFound.contains(link), "\(link)")
+        }
+        #expect(try text(files, "robots.txt") == "User-agent: *\nAllow: /\n")
+        #expect(checkLinks(files) > 100)
+    }
+
+    @Test func aSourceRemovedFromSiteJSONKeepsAPage() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build", "--offline").status == 0)
+        try site.editConfig { config in
+            config["sources"] = (config["sources"] as! [[String: Any]]).filter { $0["id"] as? String != "harbor-gazette" }
+        }
+        #expect(try site.run("build", "--offline").status == 0)
+        let files = try site.snapshot()
+        let page = try text(files, "sources/harbor-gazette/index.html")
+        #expect(page.contains(#"<h1 class="page-title" data-testid="source-title">harbor-gazette</h1>"#))
+        #expect(page.contains(#"data-testid="source-removed""#))
+        #expect(HTMLLinks.rowCount(in: page) == 6)
+        let sources = try text(files, "sources/index.html")
+        #expect(sources.contains(#"<a class="row-link" href="harbor-gazette/">harbor-gazette</a>"#))
+        #expect(sources.contains("2 sources · 0 failing"))
+        #expect(checkLinks(files) > 100)
+    }
+}
