@@ -106,15 +106,23 @@ def write_markdown(site, name, front_matter, body):
         file.write("---\n%s---\n%s" % ("".join("%s: %s\n" % pair for pair in front_matter), body))
 
 
-def build_populated(binary, site, templates):
-    copy_sample(site, templates)
-    # The default page size (20), so the weight is that of a full list page (the sample's 18 articles on one page).
+SUBPATH_BASE = "https://news.example.org/bay/"
+
+
+def set_config(site, **values):
+    """Sets top-level keys of the site's site.json."""
     path = os.path.join(site, "site.json")
     with open(path) as file:
         config = json.load(file)
-    config["pageSize"] = 20
+    config.update(values)
     with open(path, "w") as file:
         json.dump(config, file, indent=2)
+
+
+def build_populated(binary, site, templates):
+    copy_sample(site, templates)
+    # The default page size (20), so the weight is that of a full list page (the sample's 18 articles on one page).
+    set_config(site, pageSize=20)
     newsgen(binary, site, "build", "--offline", "--quiet")
     article = discover_kinds(os.path.join(site, "public"))["article"]
     if article is not None:
@@ -281,9 +289,9 @@ def fetch_status(port, path):
         connection.close()
 
 
-def check_links(public, port, base_url=None):
+def check_links(public, port, base_url=None, prefix=""):
     """[(page, link value, resolved path, status text)] for every on-site link that does not answer 200,
-    and the number of distinct paths requested."""
+    and the number of distinct paths requested. `prefix` is the path the site is served under (`/news`)."""
     cache = {}
     broken = []
     for page in html_pages(public):
@@ -294,7 +302,7 @@ def check_links(public, port, base_url=None):
                 element = '<%s%s %s="">' % (tag, ' data-testid="%s"' % testid if testid else "", attribute)
                 broken.append((page, element, "", "empty: a value the theme did not get"))
                 continue
-            path = resolve_link(value, page, base_url)
+            path = resolve_link(value, prefix + page, base_url)
             if path is None:
                 continue
             if path not in cache:
@@ -602,6 +610,24 @@ def run(args):
                 name, len(html_pages(os.path.join(site, "public"))), requested, len(broken)))
             for item in broken:
                 report.fail("links", "%s site: %s" % (name, describe_broken(*item)))
+
+        # 5. A baseURL with a sub-path: the sample built for https://news.example.org/bay/, served under /bay/.
+        if "populated" in sites:
+            sub = os.path.join(temp, "subpath")
+            try:
+                copy_sample(os.path.join(sub, "site"), templates)
+                set_config(os.path.join(sub, "site"), baseURL=SUBPATH_BASE)
+                newsgen(binary, os.path.join(sub, "site"), "build", "--offline", "--quiet")
+                os.makedirs(os.path.join(sub, "root"))
+                os.symlink(os.path.join(sub, "site", "public"), os.path.join(sub, "root", "bay"))
+                servers["subpath"] = Server(os.path.join(sub, "root"))
+                broken, requested = check_links(os.path.join(sub, "site", "public"), servers["subpath"].port, SUBPATH_BASE, prefix="/bay")
+                print("links: sample served under /bay/ (baseURL %s): %d distinct on-site paths requested, %d broken"
+                      % (SUBPATH_BASE, requested, len(broken)))
+                for item in broken:
+                    report.fail("links", "served under /bay/: %s" % describe_broken(*item))
+            except BuildFailed as error:
+                report.fail("build", "sub-path site: %s" % error)
 
         # 1 + 2. axe and screenshots, one browser.
         driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(temp, "profile"), window="1280,900")

@@ -135,4 +135,18 @@ struct PagesEndToEndTests {
         #expect(sources.contains("2 sources · 0 failing"))
         #expect(checkLinks(files) > 100)
     }
+
+    /// `static/` is copied as it is; its file wins over a generated one, and its robots.txt lines follow newsgen's.
+    @Test func staticFilesAreCopiedAndWin() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("static/CNAME", "news.example.org\n")
+        try site.write("static/404.html", "<!doctype html><title>Our own 404</title>\n")
+        try site.write("static/robots.txt", "User-agent: BadBot\nDisallow: /\n")
+        #expect(try site.run("build", "--offline").status == 0)
+        #expect(try site.read("public/CNAME") == "news.example.org\n")
+        #expect(try site.read("public/404.html") == "<!doctype html><title>Our own 404</title>\n")
+        #expect(try site.read("public/robots.txt")
+                == "User-agent: *\nAllow: /\n\nSitemap: https://news.example.org/sitemap.xml\n\nUser-agent: BadBot\nDisallow: /\n")
+    }
 }

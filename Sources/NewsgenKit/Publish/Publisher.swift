@@ -2,6 +2,8 @@ import Foundation
 
 /// The Publish stage: writes the whole site into a staging folder beside the
 /// output, then swaps it in, so a failed build never leaves a half-written site.
+/// The site's `static/` folder is copied first and wins over a generated file of
+/// the same path, except `robots.txt`, which gets the static lines appended.
 /// A few entries in the old output belong to the repository, not to the build
 /// (`README.md`, `.gitignore`, `.gitkeep`, `.git`), and are carried over.
 struct Publisher {
@@ -30,7 +32,15 @@ struct Publisher {
             for file in files {
                 let target = staging.appendingPathComponent(file.path)
                 try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
+                if fm.fileExists(atPath: target.path) {
+                    // A file of the site's own `static/` wins over the generated one (a custom 404.html, say);
+                    // `robots.txt` is the exception: the site's lines are added after newsgen's (its Sitemap line).
+                    if file.path == "robots.txt" {
+                        let own = try Data(contentsOf: target)
+                        try (file.data + Data("\n".utf8) + own).write(to: target)
+                    }
+                    continue
+                }
                 if let source = file.sourceFile {
                     // A hard link costs no copy; across file systems, copy.
                     if (try? fm.linkItem(at: source, to: target)) == nil { try fm.copyItem(at: source, to: target) }
