@@ -2,6 +2,15 @@ import Foundation
 import NewsgenFeeds
 import NewsgenModel
 
+/// What one source brought, made on a worker: its articles, without the feed they came from.
+private struct SourceParse: Sendable {
+    var outcome: SourceOutcome
+    var info: SourceInfo
+    var incoming: [IncomingArticle]
+    /// The source's own warnings, then those of its articles' HTML.
+    var warnings: [BuildWarning]
+}
+
 /// One of a build's sources is done: for a progress display.
 public struct BuildProgress: Sendable, Equatable {
     public var sourceID: String
@@ -55,21 +64,27 @@ extension SiteBuilder {
             read.state = remember(fetched, urlSources: urlSources, in: state, now: options.now)
         }
         timer.lap("fetch")
-        for source in config.sources {
-            let result: SourceResult
-            if let fetch = fetched[source.id] {
-                result = fetch.result
-            } else {
-                result = FeedFileReader.read(source, site: site, offline: options.offline)
-                counter.finished(result)
-            }
-            read.outcomes.append((source.id, result.outcome))
-            read.warnings += warnings(for: result, config: config, offline: options.offline)
-            read.sources[source.id] = SourceInfo(id: source.id, title: source.title ?? result.feed?.title?.plainText ?? source.id,
-                                                 url: result.feed?.link)
+        // Path sources are read and parsed, and every feed turned into articles, on every core;
+        // the results are then taken in site.json order, so outcomes, progress and warnings
+        // come out the same however the cores took the sources. A parsed feed is dropped as soon
+        // as its articles are made, as a serial loop would, so the feeds are never all in memory.
+        let sources = config.sources
+        let done = fetched
+        let parsed = Workers.parallelMap(sources.count) { index in
+            let source = sources[index]
+            let result = done[source.id]?.result ?? FeedFileReader.read(source, site: site, offline: options.offline)
             let fromFeed = (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
-            read.warnings += ContentBounds.warnings(fromFeed, sourceID: source.id)
-            read.incoming += fromFeed
+            let info = SourceInfo(id: source.id, title: source.title ?? result.feed?.title?.plainText ?? source.id, url: result.feed?.link)
+            return SourceParse(outcome: result.outcome, info: info, incoming: fromFeed,
+                               warnings: warnings(for: result, config: config, offline: options.offline)
+                                   + ContentBounds.warnings(fromFeed, sourceID: source.id))
+        }
+        for (source, parse) in zip(sources, parsed) {
+            if fetched[source.id] == nil { counter.finished(SourceResult(source: source, outcome: parse.outcome)) }
+            read.outcomes.append((source.id, parse.outcome))
+            read.warnings += parse.warnings
+            read.sources[source.id] = parse.info
+            read.incoming += parse.incoming
         }
         return read
     }

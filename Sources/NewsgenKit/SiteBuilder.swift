@@ -47,6 +47,8 @@ public struct BuildReport: Sendable {
     public var images = ImageCacheStatistics()
     /// Load, fetch, parse, archive, enrich, render, publish: empty without `BuildOptions.stageClock`.
     public var stageTimes: [StageTime] = []
+    /// True when nothing had changed since the last build and `public/` was left as it was (`BuildRecord`).
+    public var upToDate = false
 }
 
 /// The pipeline: Load → Fetch/Parse → Archive → Enrich → Render → Publish.
@@ -55,6 +57,16 @@ public enum SiteBuilder {
     public static func build(_ site: Site, options: BuildOptions = BuildOptions()) throws(BuildError) -> BuildReport {
         var timer = StageTimer(clock: options.stageClock)
         let config = site.config
+        // Nothing changed since the last build, which left public/ as it is: that build stands.
+        let output = options.output ?? site.defaultOutputDirectory
+        let records = BuildRecordStore(site: site)
+        if let fingerprint = BuildFingerprint.inputs(site, options: options, output: output), let record = records.load(),
+           record.isCurrent(fingerprint: fingerprint, output: output) {
+            timer.lap("load")
+            return BuildReport(sources: [], articleCount: record.articleCount, pageCount: record.pageCount, output: output,
+                               warnings: record.warnings.map { BuildWarning($0) }, changes: ArchiveChanges(), duplicateCount: 0,
+                               stageTimes: timer.times, upToDate: true)
+        }
         let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates")
         let bookmarks = try loadBookmarks(site)
         let store = ArchiveStore(directory: site.archiveDirectory, shownAs: config.archive.path)
@@ -89,7 +101,7 @@ public enum SiteBuilder {
         timer.lap("archive")
 
         // Enrich + Render.
-        let prepared = archive.allArticles.sorted(by: Article.newestFirst).map { PreparedArticle($0, embedHosts: config.embeds.allow) }
+        let prepared = PreparedArticle.all(archive.allArticles.sorted(by: Article.newestFirst), embedHosts: config.embeds.allow)
         defer { try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory) }
         let images = localizeImages(prepared, site: site, options: options)
         let articles = images.articles
@@ -107,11 +119,18 @@ public enum SiteBuilder {
         timer.lap("render")
 
         // Publish.
-        let output = options.output ?? site.defaultOutputDirectory
         try Publisher(output: output, shownAs: output.path).publish(files, staticDirectory: site.staticDirectory)
         timer.lap("publish")
-        return BuildReport(sources: read.outcomes, articleCount: articles.count,
-                           pageCount: files.filter { $0.path.hasSuffix(".html") }.count, output: output, warnings: warnings,
+        let pageCount = files.filter { $0.path.hasSuffix(".html") }.count
+        // A build that could not fetch an image is not one to stand for the next: that one tries again.
+        if images.statistics.failures == 0, images.statistics.staleServed == 0,
+           let fingerprint = BuildFingerprint.inputs(site, options: options, output: output) {
+            records.save(fingerprint: fingerprint, output: output, paths: files.map(\.path),
+                         articleCount: articles.count, pageCount: pageCount, warnings: warnings)
+        } else {
+            records.forget()
+        }
+        return BuildReport(sources: read.outcomes, articleCount: articles.count, pageCount: pageCount, output: output, warnings: warnings,
                            changes: changes, duplicateCount: duplicates.count, images: images.statistics,
                            stageTimes: timer.times)
     }

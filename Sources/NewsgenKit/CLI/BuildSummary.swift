@@ -34,4 +34,11 @@ enum BuildSummary {
     static func stages(_ times: [StageTime]) -> String {
         "Stages: " + times.map { "\($0.stage) " + String(format: "%.3f s", $0.seconds) }.joined(separator: ", ") + "."
     }
+
+    /// When nothing changed since the last build (`BuildReport.upToDate`).
+    static func upToDate(_ report: BuildReport, outputShownAs output: String, seconds: Double) -> String {
+        "Nothing changed since the last build: \(output)/ is up to date (\(count(report.articleCount, "article")), "
+            + "\(count(report.pageCount, "page"))); checked in " + String(format: "%.2f s", seconds) + "."
+            + (report.warnings.isEmpty ? "" : " \(count(report.warnings.count, "warning")) from that build.")
+    }
 }

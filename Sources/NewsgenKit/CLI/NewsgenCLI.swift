@@ -78,7 +78,8 @@ public enum NewsgenCLI {
                     print(BuildSummary.imageDetail(report.images))
                     print(BuildSummary.stages(report.stageTimes))
                 }
-                print(BuildSummary.line(report, outputShownAs: shown, seconds: seconds))
+                print(report.upToDate ? BuildSummary.upToDate(report, outputShownAs: shown, seconds: seconds)
+                                      : BuildSummary.line(report, outputShownAs: shown, seconds: seconds))
             }
             return exitSuccess
         } catch {

@@ -12,28 +12,46 @@ enum MarkdownReader {
         var warnings: [BuildWarning] = []
     }
 
-    static func read(site: Site) throws(BuildError) -> Result {
-        var result = Result()
+    /// What became of one file.
+    private enum FileOutcome: Sendable {
+        case article(IncomingArticle)
+        case skipped(BuildWarning)
+    }
+
+    /// Reads every file, spread over every core (libyaml and libxml2 work per document;
+    /// cmark-gfm is serialized inside `Markdown`), and gathers the results in file-name order,
+    /// so articles and warnings come out the same however the cores took the files.
+    static func read(site: Site, parallel: Bool = true) throws(BuildError) -> Result {
         let folder = site.config.articles
-        for file in try FileSystem.files(in: site.articlesDirectory, suffix: ".md") {
-            let fileName = file.lastPathComponent
-            let shownAs = folder + "/" + fileName
-            result.presentIDs.insert(ArticleID.make(sourceID: ArticleID.markdownSourceID, key: fileName))
-            do {
-                let data = try FileSystem.read(file, shownAs: shownAs)
-                guard let text = String(data: data, encoding: .utf8) else {
-                    result.warnings.append(BuildWarning(path: shownAs, "is not UTF-8 text; skipped"))
-                    continue
-                }
-                result.articles.append(IncomingArticle(markdown: try MarkdownArticle.parse(text), fileName: fileName))
-            } catch let error as BuildError {
-                result.warnings.append(BuildWarning(path: error.path, error.reason))
-            } catch let error as FrontMatterError {
-                result.warnings.append(BuildWarning(path: "\(shownAs):\(error.line):\(error.column)", "\(error.reason); article skipped"))
-            } catch {
-                result.warnings.append(BuildWarning(path: shownAs, "\(error)"))
+        let files = try FileSystem.files(in: site.articlesDirectory, suffix: ".md")
+        let outcomes = Workers.parallelMap(files.count, parallel: parallel) { index in
+            read(files[index], shownAs: folder + "/" + files[index].lastPathComponent)
+        }
+        var result = Result()
+        for (file, outcome) in zip(files, outcomes) {
+            result.presentIDs.insert(ArticleID.make(sourceID: ArticleID.markdownSourceID, key: file.lastPathComponent))
+            switch outcome {
+            case .article(let article): result.articles.append(article)
+            case .skipped(let warning): result.warnings.append(warning)
             }
         }
         return result
+    }
+
+    /// One file: its article, or the warning that says why it was skipped.
+    private static func read(_ file: URL, shownAs: String) -> FileOutcome {
+        do {
+            let data = try FileSystem.read(file, shownAs: shownAs)
+            guard let text = String(data: data, encoding: .utf8) else {
+                return .skipped(BuildWarning(path: shownAs, "is not UTF-8 text; skipped"))
+            }
+            return .article(IncomingArticle(markdown: try MarkdownArticle.parse(text), fileName: file.lastPathComponent))
+        } catch let error as BuildError {
+            return .skipped(BuildWarning(path: error.path, error.reason))
+        } catch let error as FrontMatterError {
+            return .skipped(BuildWarning(path: "\(shownAs):\(error.line):\(error.column)", "\(error.reason); article skipped"))
+        } catch {
+            return .skipped(BuildWarning(path: shownAs, "\(error)"))
+        }
     }
 }

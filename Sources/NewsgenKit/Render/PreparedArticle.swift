@@ -27,6 +27,13 @@ struct PreparedArticle: Sendable {
             .flatMap(Self.nonBlank)
     }
 
+    /// Every article prepared, in the given order. Sanitizing is the costly part of the
+    /// Enrich stage and each article is independent of the others, so the articles are
+    /// spread over every core (libxml2 parses separate documents safely on separate threads).
+    static func all(_ articles: [Article], embedHosts: [String] = [], parallel: Bool = true) -> [PreparedArticle] {
+        Workers.parallelMap(articles.count, parallel: parallel) { PreparedArticle(articles[$0], embedHosts: embedHosts) }
+    }
+
     private static func nonBlank(_ text: String) -> String? {
         text.allSatisfy(\.isWhitespace) ? nil : text
     }

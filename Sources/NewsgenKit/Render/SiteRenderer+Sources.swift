@@ -29,14 +29,12 @@ extension SiteRenderer {
 
     /// `/sources/<id>/` (and its further pages) for every source in `sourcePages`: the source's
     /// listed articles, newest first, under a header with its site link and status.
-    func sourcePagesFiles() throws(BuildError) -> [OutputFile] {
-        var files: [OutputFile] = []
-        for entry in sourcePages.entries {
+    func sourcePagesFiles() -> [PageJob] {
+        sourcePages.entries.flatMap { entry in
             let id = entry.info.id
-            files += try listPages(entry.articles, template: "source", route: { .source(id: id, page: $0) },
+            return listPages(entry.articles, template: "source", route: { .source(id: id, page: $0) },
                                    title: { $0 == 1 ? entry.info.title : "\(entry.info.title), page \($0)" },
                                    values: { ["source": context.sourceHeader(entry, from: $0)] })
         }
-        return files
     }
 }

@@ -11,6 +11,9 @@ struct SiteRenderer {
     let listed: [PreparedArticle]
     let tags: TagIndex
     let sourcePages: SourceCatalog
+    /// Pages are rendered on every core (`renderPages`); false renders them one after another
+    /// on the calling thread. The bytes are the same either way.
+    var parallel = true
 
     init(_ input: RenderInput) {
         self.input = input
@@ -20,91 +23,95 @@ struct SiteRenderer {
         context = PageContext(input, tags: tags, sourcePages: sourcePages)
     }
 
+    /// Every file of the site, in a fixed order. The pages and the other files are made on
+    /// every core (`renderFiles`); the order and the bytes do not depend on it.
     func render() throws(BuildError) -> [OutputFile] {
-        var files: [OutputFile] = []
-        files += try homePages()
-        files += try articlePages()
-        files += try bookmarksPages()
-        files.append(bookmarksFeed())
-        files.append(try sourcesPage())
-        files += try sourcePagesFiles()
-        files += try tagPages()
-        files += try searchFiles()
-        files.append(try notFoundPage())
-        files.append(robotsFile())
+        let pages = homePages() + articlePages() + bookmarksPages()
+        let lists = sourcePagesFiles() + tagPages()
         // Every page the site has, for the sitemap: each `…/index.html` is a route's folder.
-        let pageRoutes = files.compactMap { $0.path.hasSuffix("index.html") ? Route(path: "/" + $0.path.dropLast("index.html".count)) : nil }
-        files += SiteFeeds.files(for: input, pageRoutes: pageRoutes)
-        files += input.templates.assets.map { OutputFile(route: .asset(name: $0.name), data: $0.data) }
-        return files
+        let pageRoutes = (pages.map(\.route) + [.sources] + lists.map(\.route) + [.search]).compactMap { route in
+            let path = OutputFile(route: route, data: Data()).path
+            return path.hasSuffix("index.html") ? Route(path: "/" + path.dropLast("index.html".count)) : nil
+        }
+        var jobs: [FileJob] = pages.map(FileJob.page)
+        jobs.append(.files { [bookmarksFeed()] })
+        jobs.append(.files { () throws(BuildError) in [try sourcesPage()] })
+        jobs += lists.map(FileJob.page)
+        jobs.append(.files { () throws(BuildError) in try searchFiles() })
+        jobs.append(.files { () throws(BuildError) in [try notFoundPage()] })
+        jobs.append(.files { [robotsFile()] })
+        jobs.append(.files { SiteFeeds.files(for: input, pageRoutes: pageRoutes) })
+        return try renderFiles(jobs) + input.templates.assets.map { OutputFile(route: .asset(name: $0.name), data: $0.data) }
     }
 
     /// Home, split at `pageSize`; one (empty) page when there are no articles.
-    private func homePages() throws(BuildError) -> [OutputFile] {
-        try listPages(listed, template: "home", route: { .home(page: $0) },
+    private func homePages() -> [PageJob] {
+        listPages(listed, template: "home", route: { .home(page: $0) },
                       title: { $0 == 1 ? input.config.title : "Page \($0)" })
     }
 
     /// A list of articles split at `pageSize` into pages `route(1)`, `route(2)`, …, each with
     /// `articles` (rows), `isEmpty`, `count` (in all) and `pagination?`, plus `values(route)`.
-    /// One (empty) page when there are none.
-    func listPages(_ articles: [PreparedArticle], template: String, route routeFor: (Int) -> Route, title: (Int) -> String,
-                   values: (Route) -> [String: MustacheValue] = { _ in [:] }) throws(BuildError) -> [OutputFile] {
+    /// One (empty) page when there are none. The pages are described here and rendered by `renderPages`.
+    func listPages(_ articles: [PreparedArticle], template: String, route routeFor: @escaping @Sendable (Int) -> Route,
+                   title: (Int) -> String,
+                   values: @escaping @Sendable (Route) -> [String: MustacheValue] = { _ in [:] }) -> [PageJob] {
         let size = max(1, input.config.pageSize)
         let pageCount = max(1, (articles.count + size - 1) / size)
-        var files: [OutputFile] = []
-        for page in 1...pageCount {
+        return (1...pageCount).map { page in
             let route = routeFor(page)
             let slice = articles.dropFirst((page - 1) * size).prefix(size)
-            var pageValues = values(route)
-            pageValues["articles"] = .list(slice.map { context.row($0, from: route) })
-            pageValues["isEmpty"] = .bool(slice.isEmpty)
-            pageValues["count"] = .int(articles.count)
-            pageValues["pagination"] = pagination(page: page, of: pageCount, from: route, routeFor)
-            files.append(try render(template, route, title: title(page), pageValues))
+            return PageJob(template: template, route: route, title: title(page)) {
+                var pageValues = values(route)
+                pageValues["articles"] = .list(slice.map { context.row($0, from: route) })
+                pageValues["isEmpty"] = .bool(slice.isEmpty)
+                pageValues["count"] = .int(articles.count)
+                pageValues["pagination"] = pagination(page: page, of: pageCount, from: route, routeFor)
+                return pageValues
+            }
         }
-        return files
     }
 
     /// Every article's page; a listed article links its neighbours in the home order
     /// (`newer`, `older`), a cross-source duplicate (not listed) gets neither.
-    private func articlePages() throws(BuildError) -> [OutputFile] {
+    private func articlePages() -> [PageJob] {
         let position = Dictionary(listed.enumerated().map { ($1.article.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var files: [OutputFile] = []
-        for prepared in input.articles {
+        return input.articles.map { prepared in
             let route = Route.article(slug: prepared.article.slug)
-            var values: [String: MustacheValue] = ["article": context.article(prepared)]
-            if let index = position[prepared.article.id], input.duplicateOf[prepared.article.id] == nil {
-                if index > 0 { values["newer"] = context.neighbour(listed[index - 1], from: route) }
-                if index + 1 < listed.count { values["older"] = context.neighbour(listed[index + 1], from: route) }
+            return PageJob(template: "article", route: route, title: prepared.article.title, description: prepared.summaryText) {
+                var values: [String: MustacheValue] = ["article": context.article(prepared)]
+                if let index = position[prepared.article.id], input.duplicateOf[prepared.article.id] == nil {
+                    if index > 0 { values["newer"] = context.neighbour(listed[index - 1], from: route) }
+                    if index + 1 < listed.count { values["older"] = context.neighbour(listed[index + 1], from: route) }
+                }
+                values["hasNeighbours"] = .bool(values["newer"] != nil || values["older"] != nil)
+                return values
             }
-            values["hasNeighbours"] = .bool(values["newer"] != nil || values["older"] != nil)
-            files.append(try render("article", route, title: prepared.article.title, description: prepared.summaryText, values))
         }
-        return files
     }
 
     /// Bookmarked articles, newest bookmark first, split at `pageSize`; a bookmark the archive
     /// does not know renders from the manifest. One (empty) page when there are none.
-    private func bookmarksPages() throws(BuildError) -> [OutputFile] {
+    private func bookmarksPages() -> [PageJob] {
         let size = input.config.pageSize
         let byID = Dictionary(input.articles.map { ($0.article.id, $0) }, uniquingKeysWith: { first, _ in first })
         let bookmarks = input.bookmarks.newestFirst
         let pageCount = max(1, (bookmarks.count + size - 1) / size)
-        var files: [OutputFile] = []
-        for page in 1...pageCount {
+        return (1...pageCount).map { page in
             let route = Route.bookmarks(page: page)
-            let rows = bookmarks.dropFirst((page - 1) * size).prefix(size).map { bookmark in
-                byID[bookmark.id].map { context.row($0, from: route) } ?? context.orphanRow(bookmark)
+            let shown = bookmarks.dropFirst((page - 1) * size).prefix(size)
+            return PageJob(template: "bookmarks", route: route, title: page == 1 ? "Bookmarks" : "Bookmarks, page \(page)") {
+                let rows = shown.map { bookmark in
+                    byID[bookmark.id].map { context.row($0, from: route) } ?? context.orphanRow(bookmark)
+                }
+                var values: [String: MustacheValue] = [
+                    "bookmarks": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(bookmarks.count),
+                    "feedURL": .string(Route.bookmarksFeed.relativeLink(from: route)),
+                ]
+                values["pagination"] = pagination(page: page, of: pageCount, from: route) { .bookmarks(page: $0) }
+                return values
             }
-            var values: [String: MustacheValue] = [
-                "bookmarks": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(bookmarks.count),
-                "feedURL": .string(Route.bookmarksFeed.relativeLink(from: route)),
-            ]
-            values["pagination"] = pagination(page: page, of: pageCount, from: route) { .bookmarks(page: $0) }
-            files.append(try render("bookmarks", route, title: page == 1 ? "Bookmarks" : "Bookmarks, page \(page)", values))
         }
-        return files
     }
 
     /// `/bookmarks/feed.xml`: the bookmarks as Atom, newest bookmark first.

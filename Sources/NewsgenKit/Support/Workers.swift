@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
 
-/// Work that waits on the network, spread over plain threads. Not
-/// `DispatchQueue.global()`: its pool starts with one thread per core and adds
-/// about one a second while they block, so eight requests on a 2-core machine
-/// would not run at once (BENCHMARKS.md, issue 5).
+/// Work spread over threads, results in index order. `map`: work that waits on the
+/// network, on plain threads. Not `DispatchQueue.global()`: its pool starts with one
+/// thread per core and adds about one a second while they block, so eight requests on
+/// a 2-core machine would not run at once (BENCHMARKS.md, issue 5). `parallelMap`:
+/// work that keeps a core busy, one thread per core.
 enum Workers {
     /// Computes `work(i)` for every `i` in `0..<count` on at most `concurrency`
     /// threads and returns the results in index order.
@@ -19,6 +20,19 @@ enum Workers {
             }.start()
         }
         group.wait()
+        return slots.values
+    }
+
+    /// Computes `work(i)` for every `i` in `0..<count` on every core and returns the
+    /// results in index order, so the output is the same however the cores took the work.
+    /// For CPU-bound work only (parsing, sanitizing, rendering): `concurrentPerform` runs
+    /// one thread per core, which is right for work that never waits. `parallel: false`
+    /// runs it on the calling thread, one index after another (tests compare the two).
+    static func parallelMap<Result: Sendable>(_ count: Int, parallel: Bool = true,
+                                              _ work: @Sendable (Int) -> Result) -> [Result] {
+        guard parallel, count > 1 else { return (0..<max(0, count)).map { work($0) } }
+        let slots = Slots<Result>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in slots.set(index, work(index)) }
         return slots.values
     }
 }

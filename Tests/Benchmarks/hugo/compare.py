@@ -68,6 +68,33 @@ def load():
         return float(f.read().split()[0])
 
 
+def busy_fraction(seconds=1.0):
+    """The share of all cores' time spent busy over the next `seconds` (from /proc/stat)."""
+    def sample():
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+        return sum(fields[:8]), idle
+    total0, idle0 = sample()
+    time.sleep(seconds)
+    total1, idle1 = sample()
+    return 1 - (idle1 - idle0) / max(1, total1 - total0)
+
+
+QUIET = {"wait": 60.0, "busy": 0.15, "waited": 0.0, "gave_up": 0}
+
+
+def wait_for_quiet():
+    """Start a timed run only once the machine is idle (other people's builds share it): at most
+    QUIET["wait"] seconds, checking each second that under QUIET["busy"] of the CPU is in use."""
+    start = time.perf_counter()
+    while busy_fraction() >= QUIET["busy"]:
+        if time.perf_counter() - start >= QUIET["wait"]:
+            QUIET["gave_up"] += 1
+            break
+    QUIET["waited"] += time.perf_counter() - start
+
+
 def timed(argv, cwd=None, stdout=subprocess.DEVNULL):
     """Run argv under GNU time: (wall seconds, CPU seconds, peak RSS in KB)."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
@@ -102,6 +129,7 @@ class Newsgen:
 
     def build(self):
         self.clean()
+        wait_for_quiet()
         return timed([self.binary, "build", "--site", self.site, "--offline", "--quiet"])
 
 
@@ -117,6 +145,7 @@ class Hugo:
 
     def build(self):
         self.clean()
+        wait_for_quiet()
         return timed([self.binary, "--source", self.site, "--quiet"])
 
 
@@ -202,6 +231,7 @@ def parse_throughput(feeds, newsgen_binary):
     def rounds(argv_for):
         walls, cpus = [], []
         for _ in range(PARSE_ROUNDS):
+            wait_for_quiet()
             wall = cpu = 0.0
             for path in files:
                 w, c, _ = timed(argv_for(path))
@@ -218,6 +248,7 @@ def parse_throughput(feeds, newsgen_binary):
     log("parsing: feedparser, %d files x %d rounds" % (len(files), PARSE_ROUNDS))
     fp_walls, fp_cpus = [], []
     for _ in range(PARSE_ROUNDS):
+        wait_for_quiet()
         done = subprocess.run([sys.executable, "-c", FEEDPARSER_SCRIPT] + files, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
         if done.returncode != 0:
@@ -319,8 +350,10 @@ def report(builds, disks, parsing, info, versions_, tmpfs, args):
                "/articles/<slug>/, tags and sources as taxonomies, a minimal theme: "
                "Tests/Benchmarks/hugo/theme/). Full builds in tmpfs (%s), one warm-up each, then alternating "
                "pairs (newsgen, Hugo, …); before each run its output, and newsgen's archive, are deleted. "
+               "Each timed run starts once under %d%% of the CPU has been busy for a second (waiting at most "
+               "%d s; %d runs gave up waiting, %d s waited in all): other work shares this machine. "
                "Times are wall seconds (median, then min–max); CPU is user + system; RSS is GNU time's peak." % (
-                   args.seed, tmpfs))
+                   args.seed, tmpfs, round(QUIET["busy"] * 100), QUIET["wait"], QUIET["gave_up"], QUIET["waited"]))
     out.append("")
     out.append("| N | pairs | newsgen | Hugo | newsgen/Hugo (median of per-pair ratios) | target ≤ 1.0 | CPU newsgen / Hugo | peak RSS newsgen / Hugo | load (1 min) |")
     out.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -405,6 +438,8 @@ def main():
     parser.add_argument("--skip-disk", action="store_true")
     parser.add_argument("--skip-parsing", action="store_true")
     parser.add_argument("--keep", action="store_true", help="keep the generated sites in tmpfs")
+    parser.add_argument("--quiet-wait", type=float, default=60,
+                        help="before each timed run, wait up to this many seconds for the CPU to be idle (0: never)")
     args = parser.parse_args()
 
     newsgen_binary = os.path.realpath(args.binary)
@@ -417,6 +452,7 @@ def main():
         sys.exit("compare.py: missing: " + ", ".join(missing))
     if not os.path.isdir(args.tmpfs) or not os.access(args.tmpfs, os.W_OK):
         sys.exit("compare.py: %s is not a writable folder (tmpfs expected)" % args.tmpfs)
+    QUIET["wait"] = args.quiet_wait
     sizes = [int(s) for s in args.sizes.split(",") if s]
     pairs = {int(k): int(v) for k, v in (item.split(":") for item in args.pairs.split(",") if item)}
 

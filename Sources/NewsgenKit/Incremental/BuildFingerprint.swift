@@ -1,0 +1,41 @@
+import Foundation
+import NewsgenModel
+
+/// One hash over everything a build reads, by file stamp (size and
+/// modification time) rather than by content, so it costs a `stat` per file:
+/// newsgen's version, the options that change the output, site.json, the
+/// templates, the path sources' feed files, the articles folder, the manifest,
+/// the archive (with state.json) and `static/`. Nil when the build must run
+/// whatever the files say: url sources to fetch (not `--offline`).
+enum BuildFingerprint {
+    static func inputs(_ site: Site, options: BuildOptions, output: URL) -> String? {
+        let config = site.config
+        guard options.offline || !config.sources.contains(where: { $0.path == nil && $0.url != nil }) else { return nil }
+        // --strict must fail again on a source that still fails, so a lenient build does not stand for a strict one.
+        var lines = [HelpText.version, "offline \(options.offline)", "strict \(options.strict)", "output \(output.path)"]
+        // Retention by age changes what is kept as days pass, with no file changing.
+        if config.archive.keepDays != nil, let now = options.now {
+            lines.append("day \(Int(now.timeIntervalSince1970 / 86_400))")
+        }
+        func stamp(_ url: URL, as name: String) {
+            if let stamp = FileStamp.of(url.path) {
+                lines.append("\(name) \(stamp.size) \(stamp.modified)")
+            } else {
+                lines.append("\(name) missing")
+            }
+        }
+        func folder(_ url: URL, as name: String) {
+            for relative in FileSystem.allFiles(under: url) { stamp(url.appendingPathComponent(relative), as: name + "/" + relative) }
+        }
+        stamp(site.directory.appendingPathComponent("site.json"), as: "site.json")
+        folder(site.templatesDirectory, as: "templates")
+        for source in config.sources {
+            if let path = source.path { stamp(site.url(path), as: "source \(source.id)") }
+        }
+        folder(site.articlesDirectory, as: "articles")
+        stamp(site.bookmarksFile, as: "bookmarks")
+        folder(site.archiveDirectory, as: "archive")
+        folder(site.staticDirectory, as: "static")
+        return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import NewsgenModel
+
+/// What the last successful build saw and wrote, kept in `.newsgen/last-build.json`
+/// (git-ignored with the rest of `.newsgen/`), so that a build whose inputs have
+/// not changed since can stop at once: the site in `public/` is already what it
+/// would make. Only a cache: a record that cannot be read is ignored, and
+/// deleting it forces a full build.
+struct BuildRecord: Codable, Equatable, Sendable {
+    static let formatVersion = 1
+
+    var version = formatVersion
+    /// `BuildFingerprint` of the inputs as the build left them.
+    var fingerprint: String
+    /// The output folder's path.
+    var output: String
+    /// Every file the build published, relative to `output`, with its stamp.
+    var files: [String: FileStamp]
+    var articleCount: Int
+    var pageCount: Int
+    /// The build's warnings, said again when a later build finds nothing to do.
+    var warnings: [String]
+
+    /// True when the inputs are the ones this record saw and every file it published is still in place, untouched.
+    func isCurrent(fingerprint: String, output: URL) -> Bool {
+        guard self.fingerprint == fingerprint, self.output == output.path else { return false }
+        let root = output.path + "/"
+        return files.allSatisfy { FileStamp.of(root + $0.key) == $0.value }
+    }
+}
+
+/// Reads and writes the record; never fails a build.
+struct BuildRecordStore {
+    let file: URL
+
+    init(site: Site) {
+        file = site.directory.appendingPathComponent(".newsgen/last-build.json")
+    }
+
+    /// Drops the record, so the next build is a full one.
+    func forget() {
+        try? FileSystem.manager.removeItem(at: file)
+    }
+
+    func load() -> BuildRecord? {
+        guard let data = try? Data(contentsOf: file), let record = try? JSONDecoder().decode(BuildRecord.self, from: data),
+              record.version == BuildRecord.formatVersion else { return nil }
+        return record
+    }
+
+    /// Stamps the published files and writes the record; a record that cannot be written is dropped, so the next build is a full one.
+    func save(fingerprint: String, output: URL, paths: [String], articleCount: Int, pageCount: Int, warnings: [BuildWarning]) {
+        var files: [String: FileStamp] = [:]
+        for path in paths {
+            guard let stamp = FileStamp.of(output.path + "/" + path) else {
+                try? FileSystem.manager.removeItem(at: file)
+                return
+            }
+            files[path] = stamp
+        }
+        let record = BuildRecord(fingerprint: fingerprint, output: output.path, files: files, articleCount: articleCount,
+                                 pageCount: pageCount, warnings: warnings.map(\.description))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(record), (try? FileSystem.writeAtomically(data, to: file, shownAs: ".newsgen/last-build.json")) != nil else {
+            try? FileSystem.manager.removeItem(at: file)
+            return
+        }
+    }
+}

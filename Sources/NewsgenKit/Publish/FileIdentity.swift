@@ -1,0 +1,11 @@
+/// Which file a path names (device and inode) and how big it is, from one
+/// `lstat`: enough to tell a hard link of the same file, and to skip reading
+/// files whose sizes already differ.
+struct FileIdentity: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int
+
+    /// True when both name the same file on disk (a hard link of it).
+    func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
+}

@@ -1,0 +1,164 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations the Publisher does per file, straight on the
+/// system calls: a publish stats, compares and links every file of the site,
+/// and needs inodes, `O_EXCL` creation and hard links that fail softly, which
+/// FileManager does not give. Paths are absolute strings; failures carry the
+/// system's words.
+enum PublishDisk {
+    /// The regular file at `path` (not following a symbolic link), or nil when there is none.
+    static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileIdentity(info)
+    }
+
+    /// The file `path` leads to (following a symbolic link); a file that cannot be found fails, naming `path`.
+    static func sourceIdentity(_ path: String, shownAs relative: String) throws(PublishFailure) -> FileIdentity {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw PublishFailure(path: relative, reason: "source \(path): \(String(cString: strerror(errno)))")
+        }
+        return FileIdentity(info)
+    }
+
+    /// Every regular file under `root`, by path relative to it; the top-level folders named in
+    /// `skipping` are not entered. Symbolic links are listed as nothing, and never followed.
+    static func regularFiles(under root: String, skipping: Set<String> = []) -> [String: FileIdentity] {
+        var files: [String: FileIdentity] = [:]
+        walk(root, relative: "", skipping: skipping, into: &files)
+        return files
+    }
+
+    private static func walk(_ folder: String, relative: String, skipping: Set<String>, into files: inout [String: FileIdentity]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: files[child] = FileIdentity(info)
+            case S_IFDIR where !(relative.isEmpty && skipping.contains(name)):
+                walk(path, relative: child, skipping: skipping, into: &files)
+            default: continue
+            }
+        }
+    }
+
+    /// True when the file at `path` holds exactly `data` (the caller has compared sizes already).
+    static func holds(_ path: String, _ data: Data) -> Bool {
+        data.withUnsafeBytes { expected in
+            var offset = 0
+            return readChunks(path) { chunk in
+                guard offset + chunk.count <= expected.count,
+                      chunk.count == 0 || memcmp(chunk.baseAddress!, expected.baseAddress! + offset, chunk.count) == 0 else { return false }
+                offset += chunk.count
+                return true
+            } && offset == expected.count
+        }
+    }
+
+    /// True when the files at `first` and `second` hold the same bytes (the caller has compared sizes already).
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: second) else { return false }
+        return holds(first, data)
+    }
+
+    /// Reads the file at `path` in chunks, handing each to `body` until it returns false;
+    /// true when the whole file was read and every chunk accepted.
+    private static func readChunks(_ path: String, _ body: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let size = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer, size)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if count == 0 { return true }
+            guard body(UnsafeRawBufferPointer(start: buffer, count: count)) else { return false }
+        }
+    }
+
+    /// Makes `target` another name of the file at `existing`; false when the file system refuses
+    /// (another device, no hard links), so the caller writes instead.
+    static func hardLink(_ existing: String, to target: String) -> Bool {
+        link(existing, target) == 0
+    }
+
+    /// Writes `data` into a new file at `path` (never over an existing one).
+    static func writeNew(_ data: Data, to path: String, shownAs relative: String) throws(PublishFailure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw failure(relative) }
+        var failed: PublishFailure?
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failed = failure(relative)
+                    return
+                }
+                offset += count
+            }
+        }
+        if close(descriptor) != 0 && failed == nil { failed = failure(relative) }
+        if let failed { throw failed }
+    }
+
+    /// Copies the file (or folder, or link) at `source` to `target`, which must not exist.
+    static func copy(_ source: String, to target: String, shownAs relative: String) throws(PublishFailure) {
+        do {
+            try FileManager.default.copyItem(atPath: source, toPath: target)
+        } catch {
+            throw PublishFailure(path: relative, reason: FileSystem.reason(error))
+        }
+    }
+
+    /// Makes the folder at `path`; one that is already there is fine.
+    static func makeFolder(_ path: String, shownAs relative: String) throws(PublishFailure) {
+        if mkdir(path, 0o777) == 0 { return }
+        let code = errno
+        var info = stat()
+        if code == EEXIST, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+        // A file where a folder should be: say so rather than "File exists".
+        throw PublishFailure(path: relative, reason: String(cString: strerror(code == EEXIST ? ENOTDIR : code)))
+    }
+
+    /// True when `path` is a folder itself (not a link to one).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in the folder at `path`, sorted, or nil when it cannot be listed.
+    static func names(in path: String) -> [String]? {
+        (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted()
+    }
+
+    private static func failure(_ relative: String) -> PublishFailure {
+        PublishFailure(path: relative, reason: String(cString: strerror(errno)))
+    }
+}
+
+extension FileIdentity {
+    init(_ info: stat) {
+        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino), size: Int(info.st_size))
+    }
+}

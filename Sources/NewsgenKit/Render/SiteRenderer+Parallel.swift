@@ -1,0 +1,53 @@
+import Foundation
+import Mustache
+import NewsgenModel
+
+extension SiteRenderer {
+    /// One page of the site, described but not yet rendered: its values are made when it is
+    /// rendered, on whichever core takes it, so making rows and filling templates both run in parallel.
+    struct PageJob: Sendable {
+        var template: String
+        var route: Route
+        var title: String
+        var description: String?
+        /// The page's own values (the ones every page shares are added by `render`).
+        var values: @Sendable () -> [String: MustacheValue]
+
+        init(template: String, route: Route, title: String, description: String? = nil,
+             values: @escaping @Sendable () -> [String: MustacheValue]) {
+            self.template = template
+            self.route = route
+            self.title = title
+            self.description = description
+            self.values = values
+        }
+    }
+
+    /// Something that makes files of the site: a page, or any other files (feeds, the search index).
+    enum FileJob: Sendable {
+        case page(PageJob)
+        case files(@Sendable () throws(BuildError) -> [OutputFile])
+    }
+
+    /// Renders `jobs` on every core (one after another when `parallel` is false) and returns
+    /// the files in the jobs' order. Each job depends only on `RenderInput` (Mustache
+    /// templates and the page context are immutable values), so the bytes do not depend on
+    /// which core made what. A failing job fails the whole render with the error of the
+    /// first failing job in order, as a serial render would.
+    func renderFiles(_ jobs: [FileJob]) throws(BuildError) -> [OutputFile] {
+        let made = Workers.parallelMap(jobs.count, parallel: parallel) { index in
+            Result { () throws(BuildError) -> [OutputFile] in
+                switch jobs[index] {
+                case .page(let job):
+                    return [try render(job.template, job.route, title: job.title, description: job.description, job.values())]
+                case .files(let make):
+                    return try make()
+                }
+            }
+        }
+        var files: [OutputFile] = []
+        files.reserveCapacity(jobs.count)
+        for result in made { files += try result.get() }
+        return files
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// A build whose inputs have not changed since the last one stops at once and leaves public/ alone.
+@Suite("newsgen build when nothing changed, end to end", .serialized)
+struct UpToDateEndToEndTests {
+    private func summary(_ stdout: String) -> String? {
+        stdout.split(separator: "\n").last.map { $0.replacingOccurrences(of: #"in [0-9]+\.[0-9]{2} s"#, with: "in T", options: .regularExpression) }
+    }
+
+    @Test func aSecondBuildFindsNothingToDoAndAnyChangeBuildsAgain() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build", "--offline").status == 0)
+        let before = try site.snapshot()
+        let second = try site.run("build", "--offline")
+        #expect(second.status == 0)
+        #expect(summary(second.stdout) == "Nothing changed since the last build: public/ is up to date (18 articles, 48 pages); checked in T.")
+        #expect(try site.snapshot() == before)
+
+        // Any input: a feed file, a template, the manifest, site.json.
+        for edit in ["content/feeds/city-council.xml", "templates/row.mustache", "bookmarks.json", "site.json"] {
+            let text = try site.read(edit)
+            try site.write(edit, text + "\n")
+            let rebuilt = try site.run("build", "--offline")
+            #expect(rebuilt.status == 0)
+            #expect(summary(rebuilt.stdout)?.hasPrefix("Built 18 articles") == true, "after editing \(edit): \(rebuilt.stdout)")
+        }
+        // A file of the site deleted by hand: the next build puts it back.
+        try FileManager.default.removeItem(at: site.file("public/sources/index.html"))
+        #expect(summary(try site.run("build", "--offline").stdout)?.hasPrefix("Built 18 articles") == true)
+        #expect(FileManager.default.fileExists(atPath: site.file("public/sources/index.html").path))
+    }
+
+    @Test func theLastBuildsWarningsAreSaidAgain() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.editConfig { config in
+            var sources = config["sources"] as! [[String: Any]]
+            sources.append(["id": "lost", "path": "content/feeds/lost.xml"])
+            config["sources"] = sources
+        }
+        let first = try site.run("build", "--offline")
+        let again = try site.run("build", "--offline")
+        #expect(again.status == 0)
+        #expect(summary(again.stdout)?.hasSuffix("1 warning from that build.") == true, "\(again.stdout)")
+        #expect(again.stderr == first.stderr)
+    }
+
+    @Test func retentionByAgeRunsAgainOnANewDay() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.editConfig { $0["archive"] = ["keepDays": 3650] }
+        #expect(try site.run("build", "--offline", environment: ["SOURCE_DATE_EPOCH": "1795000000"]).status == 0)
+        let sameDay = try site.run("build", "--offline", environment: ["SOURCE_DATE_EPOCH": "1795000100"])
+        #expect(summary(sameDay.stdout)?.hasPrefix("Nothing changed") == true)
+        let nextDay = try site.run("build", "--offline", environment: ["SOURCE_DATE_EPOCH": "1795090000"])
+        #expect(summary(nextDay.stdout)?.hasPrefix("Built 18 articles") == true)
+    }
+}
