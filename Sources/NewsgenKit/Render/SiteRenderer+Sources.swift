@@ -33,8 +33,8 @@ extension SiteRenderer {
         sourcePages.entries.flatMap { entry in
             let id = entry.info.id
             return listPages(entry.articles, template: "source", route: { .source(id: id, page: $0) },
-                                   title: { $0 == 1 ? entry.info.title : "\(entry.info.title), page \($0)" },
-                                   values: { ["source": context.sourceHeader(entry, from: $0)] })
+                             title: { $0 == 1 ? entry.info.title : "\(entry.info.title), page \($0)" },
+                             values: { ["source": context.sourceHeader(entry, from: $0)] })
         }
     }
 }

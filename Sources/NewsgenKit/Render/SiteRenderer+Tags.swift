@@ -8,10 +8,10 @@ extension SiteRenderer {
         tags.tags.flatMap { tag in
             let slug = tag.slug
             return listPages(tag.articles, template: "tag", route: { .tag(slug: slug, page: $0) },
-                                   title: { $0 == 1 ? "Tag: \(tag.name)" : "Tag: \(tag.name), page \($0)" },
-                                   values: { _ in ["tag": .object(["name": .string(tag.name), "slug": .string(slug),
-                                                                   "count": .int(tag.articles.count),
-                                                                   "countLabel": .string(PageContext.articles(tag.articles.count))])] })
+                             title: { $0 == 1 ? "Tag: \(tag.name)" : "Tag: \(tag.name), page \($0)" },
+                             values: { _ in ["tag": .object(["name": .string(tag.name), "slug": .string(slug),
+                                                             "count": .int(tag.articles.count),
+                                                             "countLabel": .string(PageContext.articles(tag.articles.count))])] })
         }
     }
 }

@@ -11,7 +11,7 @@ struct SiteRenderer {
     let listed: [PreparedArticle]
     let tags: TagIndex
     let sourcePages: SourceCatalog
-    /// Pages are rendered on every core (`renderPages`); false renders them one after another
+    /// Pages and the other files are made on every core (`renderFiles`); false renders them one after another
     /// on the calling thread. The bytes are the same either way.
     var parallel = true
 
@@ -28,7 +28,8 @@ struct SiteRenderer {
     func render() throws(BuildError) -> [OutputFile] {
         let pages = homePages() + articlePages() + bookmarksPages()
         let lists = sourcePagesFiles() + tagPages()
-        // Every page the site has, for the sitemap: each `…/index.html` is a route's folder.
+        // Every page the site has, for the sitemap, in the order of the files: each `…/index.html` is a
+        // route's folder. Known from the routes before anything is rendered, so the feeds are made beside the pages.
         let pageRoutes = (pages.map(\.route) + [.sources] + lists.map(\.route) + [.search]).compactMap { route in
             let path = OutputFile(route: route, data: Data()).path
             return path.hasSuffix("index.html") ? Route(path: "/" + path.dropLast("index.html".count)) : nil
@@ -47,12 +48,12 @@ struct SiteRenderer {
     /// Home, split at `pageSize`; one (empty) page when there are no articles.
     private func homePages() -> [PageJob] {
         listPages(listed, template: "home", route: { .home(page: $0) },
-                      title: { $0 == 1 ? input.config.title : "Page \($0)" })
+                  title: { $0 == 1 ? input.config.title : "Page \($0)" })
     }
 
     /// A list of articles split at `pageSize` into pages `route(1)`, `route(2)`, …, each with
     /// `articles` (rows), `isEmpty`, `count` (in all) and `pagination?`, plus `values(route)`.
-    /// One (empty) page when there are none. The pages are described here and rendered by `renderPages`.
+    /// One (empty) page when there are none. The pages are described here and rendered by `renderFiles`.
     func listPages(_ articles: [PreparedArticle], template: String, route routeFor: @escaping @Sendable (Int) -> Route,
                    title: (Int) -> String,
                    values: @escaping @Sendable (Route) -> [String: MustacheValue] = { _ in [:] }) -> [PageJob] {
