@@ -69,39 +69,16 @@ public enum SiteBuilder {
         }
         let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates")
         let bookmarks = try loadBookmarks(site)
-        let store = ArchiveStore(directory: site.archiveDirectory, shownAs: config.archive.path)
-        let before = try store.load()
-        let stateStore = FetchStateStore(file: site.archiveDirectory.appendingPathComponent(FetchStateStore.fileName),
-                                         shownAs: config.archive.path + "/" + FetchStateStore.fileName)
-
-        let state = try stateStore.load()
         timer.lap("load")
 
-        // Fetch + Parse.
-        let read = readSources(site, state: state, options: options, timer: &timer)
-        var warnings = read.warnings
-        let markdown = try MarkdownReader.read(site: site)
-        warnings += markdown.warnings
-        let incoming = read.incoming + markdown.articles
-        timer.lap("parse")
-
-        // Archive: what the healthy sources brought is kept, even when the build stops below.
-        var archive = before
-        warnings += archive.merge(incoming, markdownPresent: markdown.presentIDs)
-        let pruned = archive.applyRetention(keepDays: config.archive.keepDays, keepPerSource: config.archive.keepPerSource,
-                                            now: options.now, protected: Set(bookmarks.bookmarks.map(\.id)))
-        var changes = ArchiveChanges(before: before, after: archive, seen: Set(incoming.map(\.article.id)))
-        changes.pruned = pruned
-        try store.save(archive)
-        // A site without url sources gets no state file.
-        if !options.offline, !read.state.sources.isEmpty || FileSystem.exists(stateStore.file) { try stateStore.save(read.state) }
-        if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
-            throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
-        }
-        timer.lap("archive")
+        // Fetch + Parse + Archive, in a function of its own so that what the feeds brought is let go before rendering.
+        var updated = try updateArchive(site, options: options, bookmarks: bookmarks, timer: &timer)
+        var warnings = updated.warnings
 
         // Enrich + Render.
-        let prepared = PreparedArticle.all(archive.allArticles.sorted(by: Article.newestFirst), embedHosts: config.embeds.allow)
+        let duplicates = updated.archive.duplicates()
+        let prepared = PreparedArticle.all(updated.archive.allArticles.sorted(by: Article.newestFirst), embedHosts: config.embeds.allow)
+        updated.archive = Archive()  // the prepared articles hold what the pages need
         defer { try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory) }
         let images = localizeImages(prepared, site: site, options: options)
         let articles = images.articles
@@ -111,9 +88,8 @@ public enum SiteBuilder {
         for bookmark in bookmarks.bookmarks where !archivedIDs.contains(bookmark.id) {
             warnings.append(BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest"))
         }
-        let statuses = SourceStatus.make(config: config, outcomes: read.outcomes, state: read.state, titles: read.sources)
-        let duplicates = archive.duplicates()
-        let input = RenderInput(config: config, templates: templates, articles: articles, sources: read.sources, bookmarks: bookmarks,
+        let statuses = SourceStatus.make(config: config, outcomes: updated.outcomes, state: updated.state, titles: updated.sources)
+        let input = RenderInput(config: config, templates: templates, articles: articles, sources: updated.sources, bookmarks: bookmarks,
                                 sourceStatuses: statuses, duplicateOf: duplicates)
         let files = try SiteRenderer(input).render() + images.files
         timer.lap("render")
@@ -130,8 +106,8 @@ public enum SiteBuilder {
         } else {
             records.forget()
         }
-        return BuildReport(sources: read.outcomes, articleCount: articles.count, pageCount: pageCount, output: output, warnings: warnings,
-                           changes: changes, duplicateCount: duplicates.count, images: images.statistics,
+        return BuildReport(sources: updated.outcomes, articleCount: articles.count, pageCount: pageCount, output: output, warnings: warnings,
+                           changes: updated.changes, duplicateCount: duplicates.count, images: images.statistics,
                            stageTimes: timer.times)
     }
 

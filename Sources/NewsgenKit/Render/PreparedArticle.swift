@@ -25,6 +25,9 @@ struct PreparedArticle: Sendable {
         summaryText = (summaryHTML ?? contentHTML)
             .map { HTMLText.excerpt(HTMLText.plainText(fromHTML: $0), maxCharacters: Self.summaryLength) }
             .flatMap(Self.nonBlank)
+        // Pages show only the sanitized copies; the publisher's HTML stays in the archive, not in memory twice.
+        self.article.contentHTML = nil
+        self.article.summaryHTML = nil
     }
 
     /// Every article prepared, in the given order. Sanitizing is the costly part of the

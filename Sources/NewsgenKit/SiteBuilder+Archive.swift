@@ -1,0 +1,56 @@
+import Foundation
+import NewsgenModel
+
+/// What the Fetch, Parse and Archive stages leave for the rest of the build.
+struct ArchiveUpdate {
+    var archive: Archive
+    var changes: ArchiveChanges
+    var warnings: [BuildWarning]
+    /// In site.json order.
+    var outcomes: [(id: String, outcome: SourceOutcome)]
+    var sources: [String: SourceInfo]
+    /// The fetch state as saved.
+    var state: FetchState
+}
+
+extension SiteBuilder {
+    /// Reads every source and the Markdown articles, merges them into the archive,
+    /// applies retention and saves the archive and the fetch state. What the feeds
+    /// brought lives only in this function, so its memory is freed before rendering.
+    /// With `--strict`, a failed source stops the build here, after the archive was saved.
+    static func updateArchive(_ site: Site, options: BuildOptions, bookmarks: BookmarkManifest,
+                              timer: inout StageTimer) throws(BuildError) -> ArchiveUpdate {
+        let config = site.config
+        let store = ArchiveStore(directory: site.archiveDirectory, shownAs: config.archive.path)
+        let before = try store.load()
+        let stateStore = FetchStateStore(file: site.archiveDirectory.appendingPathComponent(FetchStateStore.fileName),
+                                         shownAs: config.archive.path + "/" + FetchStateStore.fileName)
+        let state = try stateStore.load()
+        timer.lap("load")
+
+        // Fetch + Parse.
+        let read = readSources(site, state: state, options: options, timer: &timer)
+        var warnings = read.warnings
+        let markdown = try MarkdownReader.read(site: site)
+        warnings += markdown.warnings
+        let incoming = read.incoming + markdown.articles
+        timer.lap("parse")
+
+        // Archive: what the healthy sources brought is kept, even when the build stops below.
+        var archive = before
+        warnings += archive.merge(incoming, markdownPresent: markdown.presentIDs)
+        let pruned = archive.applyRetention(keepDays: config.archive.keepDays, keepPerSource: config.archive.keepPerSource,
+                                            now: options.now, protected: Set(bookmarks.bookmarks.map(\.id)))
+        var changes = ArchiveChanges(before: before, after: archive, seen: Set(incoming.map(\.article.id)))
+        changes.pruned = pruned
+        try store.save(archive)
+        // A site without url sources gets no state file.
+        if !options.offline, !read.state.sources.isEmpty || FileSystem.exists(stateStore.file) { try stateStore.save(read.state) }
+        if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
+            throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
+        }
+        timer.lap("archive")
+        return ArchiveUpdate(archive: archive, changes: changes, warnings: warnings, outcomes: read.outcomes, sources: read.sources,
+                             state: read.state)
+    }
+}
