@@ -49,6 +49,9 @@ public struct BuildReport: Sendable {
     public var stageTimes: [StageTime] = []
     /// True when nothing had changed since the last build and `public/` was left as it was (`BuildRecord`).
     public var upToDate = false
+    /// Pages rendered in this build, and pages kept from the last one because what they are made from had not changed.
+    public var pagesRendered = 0
+    public var pagesKept = 0
 }
 
 /// The pipeline: Load → Fetch/Parse → Archive → Enrich → Render → Publish.
@@ -60,7 +63,8 @@ public enum SiteBuilder {
         // Nothing changed since the last build, which left public/ as it is: that build stands.
         let output = options.output ?? site.defaultOutputDirectory
         let records = BuildRecordStore(site: site)
-        if let fingerprint = BuildFingerprint.inputs(site, options: options, output: output), let record = records.load(),
+        let record = records.load()
+        if let fingerprint = BuildFingerprint.inputs(site, options: options, output: output), let record,
            record.isCurrent(fingerprint: fingerprint, output: output) {
             timer.lap("load")
             return BuildReport(sources: [], articleCount: record.articleCount, pageCount: record.pageCount, output: output,
@@ -90,7 +94,9 @@ public enum SiteBuilder {
         }
         let statuses = SourceStatus.make(config: config, outcomes: updated.outcomes, state: updated.state, titles: updated.sources)
         let input = RenderInput(config: config, templates: templates, articles: articles, sources: updated.sources, bookmarks: bookmarks,
-                                sourceStatuses: statuses, duplicateOf: duplicates)
+                                sourceStatuses: statuses, duplicateOf: duplicates,
+                                previousPages: record?.reusablePages(in: output) ?? [:], previousOutput: output,
+                                themeKey: themeKey(site))
         let files = try SiteRenderer(input).render() + images.files
         timer.lap("render")
 
@@ -98,17 +104,20 @@ public enum SiteBuilder {
         try Publisher(output: output, shownAs: output.path).publish(files, staticDirectory: site.staticDirectory)
         timer.lap("publish")
         let pageCount = files.filter { $0.path.hasSuffix(".html") }.count
+        var pageKeys: [String: UInt64] = [:]
+        for file in files { if let key = file.pageKey { pageKeys[file.path] = key } }
+        let pagesKept = files.filter { $0.pageKey != nil && $0.sourceFile != nil }.count
         // A build that could not fetch an image is not one to stand for the next: that one tries again.
-        if images.statistics.failures == 0, images.statistics.staleServed == 0,
-           let fingerprint = BuildFingerprint.inputs(site, options: options, output: output) {
-            records.save(fingerprint: fingerprint, output: output, paths: files.map(\.path),
-                         articleCount: articles.count, pageCount: pageCount, warnings: warnings)
+        if images.statistics.failures == 0, images.statistics.staleServed == 0 {
+            // Without a fingerprint (url sources to fetch) the record still lets the next build keep unchanged pages.
+            records.save(fingerprint: BuildFingerprint.inputs(site, options: options, output: output) ?? "", output: output,
+                         paths: files.map(\.path), pages: pageKeys, articleCount: articles.count, pageCount: pageCount, warnings: warnings)
         } else {
             records.forget()
         }
         return BuildReport(sources: updated.outcomes, articleCount: articles.count, pageCount: pageCount, output: output, warnings: warnings,
                            changes: updated.changes, duplicateCount: duplicates.count, images: images.statistics,
-                           stageTimes: timer.times)
+                           stageTimes: timer.times, pagesRendered: pageKeys.count - pagesKept, pagesKept: pagesKept)
     }
 
     /// The Enrich stage's images (`ImageStage`), through the site's image cache; its index is saved
@@ -140,5 +149,17 @@ public enum SiteBuilder {
         } catch {
             throw BuildError("\(error.description); it was left untouched")
         }
+    }
+
+    /// What every page depends on besides its own values: newsgen's version, site.json and the theme's files.
+    static func themeKey(_ site: Site) -> UInt64 {
+        var key = PageKey()
+        key.add(HelpText.version)
+        key.add(bytes: (try? Data(contentsOf: site.directory.appendingPathComponent("site.json"))) ?? Data())
+        for relative in FileSystem.allFiles(under: site.templatesDirectory) {
+            key.add(relative)
+            key.add(bytes: (try? Data(contentsOf: site.templatesDirectory.appendingPathComponent(relative))) ?? Data())
+        }
+        return key.value
     }
 }

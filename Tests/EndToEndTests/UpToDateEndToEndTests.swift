@@ -57,4 +57,27 @@ struct UpToDateEndToEndTests {
         let nextDay = try site.run("build", "--offline", environment: ["SOURCE_DATE_EPOCH": "1795090000"])
         #expect(summary(nextDay.stdout)?.hasPrefix("Built 18 articles") == true)
     }
+
+    /// One edited article re-renders only the pages that show it, and the site equals a full build's.
+    @Test func oneChangeRendersOnlyThePagesItTouches() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build", "--offline").status == 0)
+        let feed = try site.read("content/feeds/harbor-gazette.xml")
+        try site.write("content/feeds/harbor-gazette.xml",
+                       feed.replacingOccurrences(of: "Lantern Walk Lights Up the Old Quay", with: "Lantern Walk Lights Up the Quay"))
+        let edited = try site.run("build", "--offline", "--verbose")
+        #expect(edited.status == 0)
+        let line = try #require(edited.stdout.split(separator: "\n").first { $0.hasPrefix("Pages: ") })
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(numbers.count == 2 && numbers[0] > 0 && numbers[0] <= 10 && numbers[1] >= 30, "\(line)")
+
+        // The same inputs built from scratch give the same bytes.
+        let fresh = try TemporarySite.sample()
+        defer { fresh.remove() }
+        try FileManager.default.removeItem(at: fresh.file("content"))
+        try FileManager.default.copyItem(at: site.file("content"), to: fresh.file("content"))
+        #expect(try fresh.run("build", "--offline").status == 0)
+        #expect(try fresh.snapshot() == site.snapshot())
+    }
 }

@@ -77,6 +77,7 @@ public enum NewsgenCLI {
                 if arguments.verbosity == .verbose {
                     print(BuildSummary.imageDetail(report.images))
                     print(BuildSummary.stages(report.stageTimes))
+                    print("Pages: \(report.pagesRendered) rendered, \(report.pagesKept) kept from the last build (unchanged inputs).")
                 }
                 print(report.upToDate ? BuildSummary.upToDate(report, outputShownAs: shown, seconds: seconds)
                                       : BuildSummary.line(report, outputShownAs: shown, seconds: seconds))

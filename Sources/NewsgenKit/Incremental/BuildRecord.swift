@@ -20,6 +20,15 @@ struct BuildRecord: Codable, Equatable, Sendable {
     var pageCount: Int
     /// The build's warnings, said again when a later build finds nothing to do.
     var warnings: [String]
+    /// Each page's `PageKey`, by output path.
+    var pages: [String: UInt64]? = nil
+
+    /// The keys of the pages still in place, untouched since this record was made, for `RenderInput.previousPages`.
+    func reusablePages(in output: URL) -> [String: UInt64] {
+        guard self.output == output.path, let pages else { return [:] }
+        let root = output.path + "/"
+        return pages.filter { path, _ in files[path].map { FileStamp.of(root + path) == $0 } ?? false }
+    }
 
     /// True when the inputs are the ones this record saw and every file it published is still in place, untouched.
     func isCurrent(fingerprint: String, output: URL) -> Bool {
@@ -49,7 +58,8 @@ struct BuildRecordStore {
     }
 
     /// Stamps the published files and writes the record; a record that cannot be written is dropped, so the next build is a full one.
-    func save(fingerprint: String, output: URL, paths: [String], articleCount: Int, pageCount: Int, warnings: [BuildWarning]) {
+    func save(fingerprint: String, output: URL, paths: [String], pages: [String: UInt64], articleCount: Int, pageCount: Int,
+              warnings: [BuildWarning]) {
         var files: [String: FileStamp] = [:]
         for path in paths {
             guard let stamp = FileStamp.of(output.path + "/" + path) else {
@@ -59,7 +69,7 @@ struct BuildRecordStore {
             files[path] = stamp
         }
         let record = BuildRecord(fingerprint: fingerprint, output: output.path, files: files, articleCount: articleCount,
-                                 pageCount: pageCount, warnings: warnings.map(\.description))
+                                 pageCount: pageCount, warnings: warnings.map(\.description), pages: pages)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(record), (try? FileSystem.writeAtomically(data, to: file, shownAs: ".newsgen/last-build.json")) != nil else {

@@ -14,6 +14,12 @@ struct RenderInput: Sendable {
     var sourceStatuses: [SourceStatus] = []
     /// Articles another source also carries, to the article lists show instead (`Archive.duplicates`).
     var duplicateOf: [String: String] = [:]
+    /// What the pages of the last build were made from (`PageKey`), by output path, for the pages
+    /// still in place untouched in `previousOutput`: a page whose key is the same is not rendered again.
+    var previousPages: [String: UInt64] = [:]
+    var previousOutput: URL?
+    /// The theme and the configuration, which every page depends on (`SiteBuilder.themeKey`).
+    var themeKey: UInt64 = 0
 
     /// What lists show: every article but the duplicates, newest first.
     var listedArticles: [PreparedArticle] {
@@ -33,6 +39,9 @@ struct OutputFile: Sendable, Equatable {
     var data: Data
     /// A file to publish as is instead of `data` (images: hard-linked or copied, never held in memory).
     var sourceFile: URL?
+    /// For a page, the `PageKey` of what it was made from; `sourceFile` is set instead of `data` when the page
+    /// was kept from the last build rather than rendered.
+    var pageKey: UInt64?
 
     init(path: String, data: Data) {
         self.path = Self.contained(path)

@@ -39,7 +39,7 @@ extension SiteRenderer {
             Result { () throws(BuildError) -> [OutputFile] in
                 switch jobs[index] {
                 case .page(let job):
-                    return [try render(job.template, job.route, title: job.title, description: job.description, job.values())]
+                    return [try page(job)]
                 case .files(let make):
                     return try make()
                 }
@@ -49,5 +49,22 @@ extension SiteRenderer {
         files.reserveCapacity(jobs.count)
         for result in made { files += try result.get() }
         return files
+    }
+
+    /// A page: kept from the last build when what it is made from has not changed (its `PageKey`), rendered otherwise.
+    private func page(_ job: PageJob) throws(BuildError) -> OutputFile {
+        let values = job.values()
+        var key = PageKey()
+        key.add(number: input.themeKey)
+        for text in [job.template, job.route.path, job.title, job.description ?? "\u{0}"] { key.add(text) }
+        key.add(.object(values))
+        var file: OutputFile
+        if input.previousPages[job.route.outputPath] == key.value, let previous = input.previousOutput {
+            file = OutputFile(route: job.route, file: previous.appendingPathComponent(job.route.outputPath))
+        } else {
+            file = try render(job.template, job.route, title: job.title, description: job.description, values)
+        }
+        file.pageKey = key.value
+        return file
     }
 }

@@ -1,0 +1,55 @@
+import Mustache
+
+/// A 64-bit FNV-1a hash of everything a page is made from: the theme and
+/// configuration (`themeKey`), the template, the route, the title and the
+/// page's own values. Equal keys mean equal pages, so a rebuild can keep the
+/// page it published last time instead of rendering it again. FNV rather than
+/// Swift's `Hasher`, whose seed changes with every process.
+struct PageKey {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+    }
+
+    /// A string with its length first, so that ("ab", "c") and ("a", "bc") differ.
+    mutating func add(_ text: String) {
+        add(number: UInt64(text.utf8.count))
+        add(bytes: text.utf8)
+    }
+
+    mutating func add(number: UInt64) {
+        withUnsafeBytes(of: number.littleEndian) { add(bytes: $0) }
+    }
+
+    /// Every case with its own tag; object keys in sorted order.
+    mutating func add(_ mustache: MustacheValue) {
+        switch mustache {
+        case .null: add(number: 0)
+        case .bool(let flag): add(number: flag ? 1 : 2)
+        case .int(let number):
+            add(number: 3)
+            add(number: UInt64(bitPattern: Int64(number)))
+        case .double(let number):
+            add(number: 4)
+            add(number: number.bitPattern)
+        case .string(let text):
+            add(number: 5)
+            add(text)
+        case .list(let items):
+            add(number: 6)
+            add(number: UInt64(items.count))
+            for item in items { add(item) }
+        case .object(let fields):
+            add(number: 7)
+            add(number: UInt64(fields.count))
+            for key in fields.keys.sorted() {
+                add(key)
+                add(fields[key] ?? .null)
+            }
+        }
+    }
+}
