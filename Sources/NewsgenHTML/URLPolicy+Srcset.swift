@@ -12,37 +12,16 @@ extension URLPolicy {
     /// since a browser might pick exactly that one. Written back as
     /// `url descriptor, url descriptor`.
     func rewriteSrcset(_ raw: String) -> String? {
-        var candidates: [String] = []
-        let scalars = Array(raw.unicodeScalars)
-        var index = 0
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{C}"
-        }
-        while true {
-            while index < scalars.count && (isSpace(scalars[index]) || scalars[index] == ",") { index += 1 }
-            guard index < scalars.count else { break }
-            var url = String.UnicodeScalarView()
-            while index < scalars.count && !isSpace(scalars[index]) { url.append(scalars[index]); index += 1 }
-            var descriptor = String.UnicodeScalarView()
-            if url.last == "," {
-                while url.last == "," { url.removeLast() }
-            } else {
-                var depth = 0
-                while index < scalars.count {
-                    let scalar = scalars[index]
-                    index += 1
-                    if scalar == "(" { depth += 1 } else if scalar == ")" { depth = max(0, depth - 1) }
-                    if scalar == "," && depth == 0 { break }
-                    descriptor.append(scalar)
-                }
-            }
+        var candidates: [HTMLImages.SrcsetCandidate] = []
+        for candidate in HTMLImages.SrcsetCandidate.parse(raw) {
             guard candidates.count < Self.maxSrcsetCandidates,
-                  let kept = rewrite(String(url)), !kept.isEmpty,
-                  !kept.unicodeScalars.contains(where: isSpace), !kept.hasPrefix(","), !kept.hasSuffix(","),
-                  let size = Self.srcsetDescriptor(String(descriptor)) else { return nil }
-            candidates.append(size.isEmpty ? kept : kept + " " + size)
+                  let kept = rewrite(candidate.url), !kept.isEmpty,
+                  !kept.unicodeScalars.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}" }),
+                  !kept.hasPrefix(","), !kept.hasSuffix(","),
+                  let size = Self.srcsetDescriptor(candidate.descriptor) else { return nil }
+            candidates.append(HTMLImages.SrcsetCandidate(url: kept, descriptor: size))
         }
-        return candidates.isEmpty ? nil : candidates.joined(separator: ", ")
+        return candidates.isEmpty ? nil : HTMLImages.SrcsetCandidate.serialize(candidates)
     }
 
     /// The descriptor trimmed, when it is empty, `<digits>w` or `<number>x`; nil otherwise.

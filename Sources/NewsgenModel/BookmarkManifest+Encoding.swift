@@ -25,30 +25,8 @@ extension BookmarkManifest {
         return Data(text.utf8)
     }
 
-    /// A JSON string literal with the least escaping that is still safe: `"`, `\` and control
-    /// characters (short forms where JSON has them), plus U+2028/U+2029, which some JavaScript
-    /// parsers take for line breaks. `/` and other non-ASCII characters are written as they are.
+    /// A JSON string literal (`JSONText`).
     static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\u{2028}", "\u{2029}": result += "\\u\(String(scalar.value, radix: 16))"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONText.quoted(string)
     }
 }

@@ -61,25 +61,8 @@ extension JSONValue {
         return "\(number)"
     }
 
-    /// Escapes what JSON requires (quote, backslash, control characters) and
-    /// U+2028/U+2029, which break JavaScript; everything else stays as UTF-8.
+    /// Escapes what JSON requires (`JSONText`, shared with the bookmark manifest).
     private static func writeString(_ string: String, into text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        JSONText.appendQuoted(string, to: &text)
     }
 }
