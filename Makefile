@@ -18,6 +18,7 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo
 .PHONY: feeds-check python-deps
+.PHONY: embed-templates
 
 ## Install the missing Debian packages (apt-get update first, once).
 deps:
@@ -137,6 +138,11 @@ python-deps:
 	@python3 -c 'import feedparser' 2>/dev/null || { echo "Installing: feedparser (pip)"; \
 	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
 	  python3 -m pip install --quiet "feedparser==6.0.11" </dev/null || python3 -m pip install --quiet --break-system-packages "feedparser==6.0.11" </dev/null; }
+
+## Regenerate Sources/NewsgenKit/Render/BuiltInTheme.swift (the theme built into the binary) from
+## templates/ and docs/ci/github-actions.yml; BuiltInThemeTests fails until this is run after an edit.
+embed-templates:
+	python3 Tests/Tools/embed_templates.py
 
 clean:
 	rm -rf .build

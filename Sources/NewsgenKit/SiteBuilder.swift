@@ -155,6 +155,7 @@ public enum SiteBuilder {
     static func themeKey(_ site: Site) -> UInt64 {
         var key = PageKey()
         key.add(HelpText.version)
+        key.add(number: BuiltInTheme.key)
         key.add(bytes: (try? Data(contentsOf: site.directory.appendingPathComponent("site.json"))) ?? Data())
         for relative in FileSystem.allFiles(under: site.templatesDirectory) {
             key.add(relative)

@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     case build(BuildArguments)
     case inspect(InspectArguments)
     case bookmark(BookmarkArguments)
+    /// `newsgen init [DIR]`: scaffold a new site in DIR (default: the current folder).
+    case initialize(directory: String)
     case help(topic: String?)
     case version
 
@@ -67,10 +69,11 @@ public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 public enum CommandLineParser {
-    static let commands = ["bookmark", "build", "help", "inspect"]
+    static let commands = ["bookmark", "build", "help", "init", "inspect"]
     static let bookmarkSubcommands = ["add", "list", "remove", "toggle"]
     static let buildFlags = ["--site", "--output", "--offline", "--strict", "--quiet", "--verbose", "--help"]
     static let inspectFlags = ["--content-type", "--help"]
+    static let initFlags = ["--help"]
 
     /// Parses the arguments after the program name.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -85,6 +88,7 @@ public enum CommandLineParser {
         case "build": return try parseBuild(Array(arguments.dropFirst()))
         case "inspect": return try parseInspect(Array(arguments.dropFirst()))
         case "bookmark": return try parseBookmark(Array(arguments.dropFirst()))
+        case "init": return try parseInit(Array(arguments.dropFirst()))
         default:
             throw first.hasPrefix("-") ? unknownOption(first, among: ["--help", "--version"]) : unknownCommand(first)
         }
@@ -234,6 +238,32 @@ public enum CommandLineParser {
             }
         }
         return .bookmark(Command.BookmarkArguments(action, site: site))
+    }
+
+    /// `init [DIR] [--help]`; everything after `--` is the folder, even when it starts with "-".
+    private static func parseInit(_ arguments: [String]) throws(UsageError) -> Command {
+        var directory: String?
+        func setDirectory(_ argument: String) throws(UsageError) {
+            if let directory { throw UsageError("init takes one folder, not both '\(directory)' and '\(argument)'") }
+            directory = argument
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--help", "-h": return .help(topic: "init")
+            case "--":
+                for rest in arguments[(index + 1)...] { try setDirectory(rest) }
+                index = arguments.count
+                continue
+            default:
+                if argument.hasPrefix("-") { throw unknownOption(argument, among: initFlags) }
+                try setDirectory(argument)
+            }
+            index += 1
+        }
+        if directory?.isEmpty == true { throw UsageError("init needs a folder name, not an empty one") }
+        return .initialize(directory: directory ?? ".")
     }
 
     /// `--site=DIR` is the same as `--site DIR`.

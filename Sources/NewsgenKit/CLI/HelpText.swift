@@ -8,6 +8,8 @@ public enum HelpText {
     Usage: newsgen <command> [options]
 
     Commands:
+      init      Make a new site that builds at once (site.json, a README, the
+                CI workflow, a first article)
       build     Read site.json, parse the feeds and Markdown articles, update the
                 archive and render the site into public/
       inspect   Show how newsgen reads one feed (a file or an http(s) URL), as
@@ -101,11 +103,29 @@ public enum HelpText {
       newsgen bookmark list --json
     """
 
+    public static let initialize = """
+    Usage: newsgen init [DIR]
+
+    Makes a new site in DIR (default: the current folder; created when missing):
+    site.json, an empty bookmarks.json, a .gitignore for public/ and .newsgen/,
+    the CI workflow (.github/workflows/rebuild.yml), a README and a welcome
+    article in content/articles/. The built-in theme needs no templates folder;
+    a file in DIR/templates/ replaces the built-in one of the same name.
+
+    Refuses, writing nothing, when DIR already has a site.json. Other files
+    already there are kept as they are.
+
+    Examples:
+      newsgen init my-news
+      cd my-news && newsgen build --offline
+    """
+
     public static func text(for topic: String?) -> String {
         switch topic {
         case "build": return build
         case "inspect": return inspect
         case "bookmark": return bookmark
+        case "init": return initialize
         default: return overview
         }
     }

@@ -28,6 +28,32 @@ public enum NewsgenCLI {
             return inspect(arguments, currentDirectory: currentDirectory)
         case .bookmark(let arguments):
             return bookmark(arguments, currentDirectory: currentDirectory)
+        case .initialize(let directory):
+            return initialize(directory, currentDirectory: currentDirectory)
+        }
+    }
+
+    /// `newsgen init DIR`: writes the scaffold, then lists what it made and the next step.
+    private static func initialize(_ directory: String, currentDirectory: String) -> Int32 {
+        let url = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: currentDirectory)).standardizedFileURL
+        do {
+            let outcome = try SiteScaffold.create(in: url, shownAs: directory, created: buildTime())
+            let place = directory == "." ? "this folder" : directory
+            var lines = ["Made a new site in \(place):"]
+            lines += outcome.written.map { "  \($0)" }
+            if !outcome.kept.isEmpty {
+                lines.append("Kept, already there:")
+                lines += outcome.kept.map { "  \($0)" }
+            }
+            lines.append("")
+            lines.append("Next: add a source to site.json, then run "
+                         + (directory == "." ? "'newsgen build'" : "'cd \(directory) && newsgen build'")
+                         + " (README.md says how).")
+            print(lines.joined(separator: "\n"))
+            return exitSuccess
+        } catch {
+            printError("error: \(error)")
+            return exitFailure
         }
     }
 

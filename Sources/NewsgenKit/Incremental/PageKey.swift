@@ -53,3 +53,20 @@ struct PageKey {
         }
     }
 }
+
+extension BuiltInTheme {
+    /// A hash of the theme built into this binary, so that a new binary with a changed theme
+    /// (and the same version number) renders the pages again.
+    static let key: UInt64 = {
+        var key = PageKey()
+        for name in templates.keys.sorted() {
+            key.add(name)
+            key.add(templates[name] ?? "")
+        }
+        for (name, data) in assets.sorted(by: { $0.key < $1.key }) {
+            key.add(name)
+            key.add(data)
+        }
+        return key.value
+    }()
+}

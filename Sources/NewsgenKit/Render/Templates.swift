@@ -2,45 +2,52 @@ import Foundation
 import Mustache
 import NewsgenModel
 
-/// The theme: every `templates/*.mustache` (page templates and partials, by
-/// file name without extension) and the files directly inside `templates/assets/`,
-/// which are published under `/assets/`.
+/// The theme: the built-in templates and assets (`BuiltInTheme`, embedded in the binary so a
+/// site needs no theme of its own), with the site's `templates/` laid over them file by file.
+/// A site's `templates/NAME.mustache` replaces the built-in template of that name or adds a new
+/// partial; a file in `templates/assets/` replaces or adds the asset of that name. Assets are
+/// published under `/assets/`.
 struct Templates: Sendable {
     static let pageTemplates = ["layout", "home", "article", "bookmarks", "sources", "source", "tag", "search", "notfound"]
 
     let library: MustacheLibrary
-    /// Asset files by name, as bytes.
+    /// Asset files by name, as bytes, sorted by name.
     let assets: [(name: String, data: Data)]
 
+    /// The built-in theme overridden by the files in `directory` (which may be missing);
+    /// `shownAs` names that folder in errors about the site's own files.
     static func load(from directory: URL, shownAs: String) throws(BuildError) -> Templates {
-        guard FileSystem.isDirectory(directory) else { throw BuildError(path: shownAs, "not found: the site has no templates folder") }
-        var sources: [String: String] = [:]
-        for file in try FileSystem.files(in: directory, suffix: ".mustache") {
+        var sources = BuiltInTheme.templates
+        var fromSite: Set<String> = []
+        for file in try FileSystem.files(in: directory, suffix: ".mustache") where !FileSystem.isDirectory(file) {
             let name = file.deletingPathExtension().lastPathComponent
             let data = try FileSystem.read(file, shownAs: "\(shownAs)/\(file.lastPathComponent)")
             guard let text = String(data: data, encoding: .utf8) else {
                 throw BuildError(path: "\(shownAs)/\(file.lastPathComponent)", "is not UTF-8 text")
             }
             sources[name] = text
+            fromSite.insert(name)
         }
         for name in pageTemplates where sources[name] == nil {
-            throw BuildError(path: "\(shownAs)/\(name).mustache", "not found: every site needs \(pageTemplates.map { $0 + ".mustache" }.joined(separator: ", "))")
+            throw BuildError(path: "\(shownAs)/\(name).mustache", "not found: the built-in theme lacks it (run 'make embed-templates')")
         }
         let library: MustacheLibrary
         do {
             library = try MustacheLibrary(templates: sources)
         } catch {
-            throw BuildError(path: "\(shownAs)/\(error.name).mustache:\(error.line):\(error.column)", error.reason)
+            let file = fromSite.contains(error.name) || sources[error.name] == nil
+                ? "\(shownAs)/\(error.name).mustache" : "built-in \(error.name).mustache"
+            throw BuildError(path: "\(file):\(error.line):\(error.column)", error.reason)
         }
+        var assets: [String: Data] = BuiltInTheme.assets.mapValues { Data($0.utf8) }
         let assetsDirectory = directory.appendingPathComponent("assets")
-        var assets: [(String, Data)] = []
         for file in try FileSystem.files(in: assetsDirectory, suffix: "") where !FileSystem.isDirectory(file) {
             let name = file.lastPathComponent
             guard Route(path: Route.asset(name: name).path) != nil else {
                 throw BuildError(path: "\(shownAs)/assets/\(name)", "has a name a URL cannot carry plainly; use letters, digits, '-', '_' and '.'")
             }
-            assets.append((name, try FileSystem.read(file, shownAs: "\(shownAs)/assets/\(name)")))
+            assets[name] = try FileSystem.read(file, shownAs: "\(shownAs)/assets/\(name)")
         }
-        return Templates(library: library, assets: assets)
+        return Templates(library: library, assets: assets.sorted { $0.key < $1.key }.map { (name: $0.key, data: $0.value) })
     }
 }

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// `newsgen init` run by the real binary in temporary folders: the new site builds at once,
+/// with the built-in theme and no templates folder.
+@Suite("newsgen init, end to end", .serialized)
+struct InitEndToEndTests {
+    private static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("newsgen-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    static let madeFiles = ["site.json", "bookmarks.json", ".gitignore", ".github/workflows/rebuild.yml",
+                            "README.md", "content/articles/welcome.md"]
+
+    @Test func initThenBuildWorksAtOnce() throws {
+        let parent = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let result = try Newsgen.run(["init", "harbour-notes"], in: parent, environment: ["SOURCE_DATE_EPOCH": "1796083200"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout == """
+        Made a new site in harbour-notes:
+        \(Self.madeFiles.map { "  " + $0 }.joined(separator: "\n"))
+
+        Next: add a source to site.json, then run 'cd harbour-notes && newsgen build' (README.md says how).
+
+        """)
+        let site = parent.appendingPathComponent("harbour-notes")
+        #expect(try Self.read(site.appendingPathComponent("site.json")) == """
+        {
+          "version": 1,
+          "title": "Harbour Notes",
+          "language": "en",
+          "timeZone": "UTC",
+          "pageSize": 20,
+          "sources": []
+        }
+
+        """)
+        #expect(try Self.read(site.appendingPathComponent("bookmarks.json")) == "{\n  \"version\": 1,\n  \"bookmarks\": []\n}\n")
+        #expect(try Self.read(site.appendingPathComponent(".gitignore")).contains("\n/public/\n"))
+        #expect(try Self.read(site.appendingPathComponent(".gitignore")).contains("\n/.newsgen/\n"))
+        let workflow = try Data(contentsOf: site.appendingPathComponent(".github/workflows/rebuild.yml"))
+        #expect(workflow == (try Data(contentsOf: TemporarySite.packageRoot.appendingPathComponent("docs/ci/github-actions.yml"))))
+        #expect(try Self.read(site.appendingPathComponent("README.md")).hasPrefix("# Harbour Notes\n"))
+        #expect(try Self.read(site.appendingPathComponent("content/articles/welcome.md")).contains("\ndate: 2026-12-01\n"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("templates").path))
+
+        let build = try Newsgen.run(["build", "--offline"], in: site)
+        #expect(build.status == 0, "stderr: \(build.stderr)")
+        #expect(build.stderr.isEmpty, "stderr: \(build.stderr)")
+        let index = try Self.read(site.appendingPathComponent("public/index.html"))
+        #expect(index.contains("Harbour Notes"))
+        #expect(index.contains("Welcome to Harbour Notes"))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/articles/welcome/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/assets/style.css").path))
+    }
+
+    @Test func initInTheCurrentFolderKeepsFilesAlreadyThere() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("# Mine\n".utf8).write(to: folder.appendingPathComponent("README.md"))
+        let result = try Newsgen.run(["init"], in: folder)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout == """
+        Made a new site in this folder:
+        \(Self.madeFiles.filter { $0 != "README.md" }.map { "  " + $0 }.joined(separator: "\n"))
+        Kept, already there:
+          README.md
+
+        Next: add a source to site.json, then run 'newsgen build' (README.md says how).
+
+        """)
+        #expect(try Self.read(folder.appendingPathComponent("README.md")) == "# Mine\n")
+    }
+
+    @Test func initRefusesAFolderThatAlreadyHasASite() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("site.json"))
+        let result = try Newsgen.run(["init", "."], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "error: .: already has a site.json; nothing was written (edit it, or choose an empty folder)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["site.json"])
+        #expect(try Self.read(folder.appendingPathComponent("site.json")) == "{}")
+    }
+
+    @Test func aSiteTemplateOverridesOneBuiltInFile() throws {
+        let parent = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        #expect(try Newsgen.run(["init", "site"], in: parent).status == 0)
+        let site = parent.appendingPathComponent("site")
+        let override = site.appendingPathComponent("templates/notfound.mustache")
+        try FileManager.default.createDirectory(at: override.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("<p>Nothing here, sailor.</p>".utf8).write(to: override)
+        let build = try Newsgen.run(["build", "--offline"], in: site)
+        #expect(build.status == 0, "stderr: \(build.stderr)")
+        #expect(try Self.read(site.appendingPathComponent("public/404.html")).contains("<p>Nothing here, sailor.</p>"))
+        #expect(try Self.read(site.appendingPathComponent("public/index.html")).contains("Welcome to Site"))
+    }
+
+    @Test(arguments: [["help", "init"], ["init", "--help"], ["init", "-h"]])
+    func helpShowsUsageAndAnExample(arguments: [String]) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Newsgen.run(arguments, in: folder)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Usage: newsgen init [DIR]\n"))
+        #expect(result.stdout.contains("\n  newsgen init my-news\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test(arguments: [
+        (["init", "a", "b"], "error: init takes one folder, not both 'a' and 'b'"),
+        (["init", "--force"], "error: unknown option '--force'"),
+        (["int"], "error: unknown command 'int' (did you mean 'init'?)"),
+    ])
+    func misuseIsAUsageError(arguments: [String], message: String) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Newsgen.run(arguments, in: folder)
+        #expect(result.status == 64)
+        #expect(result.stderr == message + "\nRun 'newsgen --help' for usage.\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
