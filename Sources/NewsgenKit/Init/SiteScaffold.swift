@@ -159,20 +159,8 @@ public enum SiteScaffold {
         """
     }
 
-    /// A JSON (and YAML) double-quoted string.
+    /// A JSON (and YAML) double-quoted string: JSON's escapes are YAML's too.
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONText.quoted(text)
     }
 }
