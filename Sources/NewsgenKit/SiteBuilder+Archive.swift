@@ -22,7 +22,9 @@ extension SiteBuilder {
                               timer: inout StageTimer) throws(BuildError) -> ArchiveUpdate {
         let config = site.config
         let store = ArchiveStore(directory: site.archiveDirectory, shownAs: config.archive.path)
-        let before = try store.load()
+        // Taken-down articles leave the archive and never come back from a feed (`newsgen archive remove`).
+        let takenDown = try TakedownList.load(site).ids
+        let before = try store.load().removing(takenDown)
         let stateStore = FetchStateStore(file: site.archiveDirectory.appendingPathComponent(FetchStateStore.fileName),
                                          shownAs: config.archive.path + "/" + FetchStateStore.fileName)
         let state = try stateStore.load()
@@ -33,7 +35,7 @@ extension SiteBuilder {
         var warnings = read.warnings
         let markdown = try MarkdownReader.read(site: site)
         warnings += markdown.warnings
-        let incoming = read.incoming + markdown.articles
+        let incoming = (read.incoming + markdown.articles).filter { !takenDown.contains($0.article.id) }
         timer.lap("parse")
 
         // Archive: what the healthy sources brought is kept, even when the build stops below.

@@ -3,7 +3,7 @@ import NewsgenModel
 
 /// Layout version 1, read only so that an archive migrates itself: one pretty
 /// `content/archive/<source-id>.json` per source, `{"version": 1, "source": …, "articles": […]}`.
-/// Every top-level `*.json` other than state.json was such a file, and still is.
+/// Every top-level `*.json` other than state.json and takedowns.json was such a file, and still is.
 extension ArchiveStore {
     static let legacyVersion = 1
 
@@ -60,7 +60,7 @@ extension ArchiveStore {
 
     private func legacyFiles() throws(BuildError) -> [URL] {
         try FileSystem.files(in: directory, suffix: ".json")
-            .filter { $0.lastPathComponent != FetchStateStore.fileName && !FileSystem.isDirectory($0) }
+            .filter { ![FetchStateStore.fileName, TakedownList.fileName].contains($0.lastPathComponent) && !FileSystem.isDirectory($0) }
     }
 
     private static func describeLegacy(_ error: Error) -> String {

@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     case build(BuildArguments)
     case inspect(InspectArguments)
     case bookmark(BookmarkArguments)
+    /// `newsgen archive remove ARTICLE [--reason TEXT] [--site DIR]`: take an article down.
+    case archive(ArchiveArguments)
     /// `newsgen init [DIR]`: scaffold a new site in DIR (default: the current folder).
     case initialize(directory: String)
     case help(topic: String?)
@@ -58,6 +60,25 @@ public enum Command: Equatable, Sendable {
         }
     }
 
+    /// `newsgen archive remove …`: edits the archive by hand (takedowns).
+    public struct ArchiveArguments: Equatable, Sendable {
+        /// What to do; ARTICLE is kept as typed and resolved against the archive later.
+        public enum Action: Equatable, Sendable {
+            /// Take ARTICLE down, with an optional reason kept in the takedown list.
+            case remove(article: String, reason: String?)
+        }
+
+        public var action: Action
+        /// The site folder, relative to the current folder.
+        public var site: String
+
+        /// The arguments of one `newsgen archive` call.
+        public init(_ action: Action, site: String = ".") {
+            self.action = action
+            self.site = site
+        }
+    }
+
     public enum Verbosity: Equatable, Sendable { case quiet, normal, verbose }
 }
 
@@ -69,8 +90,9 @@ public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 public enum CommandLineParser {
-    static let commands = ["bookmark", "build", "help", "init", "inspect"]
+    static let commands = ["archive", "bookmark", "build", "help", "init", "inspect"]
     static let bookmarkSubcommands = ["add", "list", "remove", "toggle"]
+    static let archiveSubcommands = ["remove"]
     static let buildFlags = ["--site", "--output", "--offline", "--strict", "--quiet", "--verbose", "--help"]
     static let inspectFlags = ["--content-type", "--help"]
     static let initFlags = ["--help"]
@@ -88,6 +110,7 @@ public enum CommandLineParser {
         case "build": return try parseBuild(Array(arguments.dropFirst()))
         case "inspect": return try parseInspect(Array(arguments.dropFirst()))
         case "bookmark": return try parseBookmark(Array(arguments.dropFirst()))
+        case "archive": return try parseArchive(Array(arguments.dropFirst()))
         case "init": return try parseInit(Array(arguments.dropFirst()))
         default:
             throw first.hasPrefix("-") ? unknownOption(first, among: ["--help", "--version"]) : unknownCommand(first)
@@ -238,6 +261,58 @@ public enum CommandLineParser {
             }
         }
         return .bookmark(Command.BookmarkArguments(action, site: site))
+    }
+
+    /// `archive remove ARTICLE [--reason TEXT] [--site DIR]`; `--help` anywhere shows the archive help.
+    private static func parseArchive(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let subcommand = arguments.first else { throw UsageError("archive needs a subcommand: remove") }
+        guard archiveSubcommands.contains(subcommand) else {
+            if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(topic: "archive") }
+            if subcommand.hasPrefix("-") { throw UsageError("archive needs a subcommand (remove) before '\(subcommand)'") }
+            var message = "unknown archive subcommand '\(subcommand)'"
+            if let suggestion = closest(subcommand, archiveSubcommands) { message += " (did you mean '\(suggestion)'?)" }
+            throw UsageError(message + "; use remove")
+        }
+        let flags = ["--reason", "--site", "--help"]
+        var site = "."
+        var article: String?
+        var reason: String?
+        func setArticle(_ argument: String) throws(UsageError) {
+            if let article { throw UsageError("archive remove takes one article, not both '\(article)' and '\(argument)'") }
+            article = argument
+        }
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            let (flag, inline) = splitInline(argument)
+            /// The value of a flag: `--reason=TEXT` or `--reason TEXT`.
+            func nextValue(_ flag: String) throws(UsageError) -> String {
+                if let inline { return inline }
+                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
+                index += 1
+                return arguments[index]
+            }
+            switch flag {
+            case "--help", "-h": return .help(topic: "archive")
+            case "--site": site = try nextValue(flag)
+            case "--reason":
+                let text = try nextValue(flag)
+                reason = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+            case "--":
+                // Everything after "--" is the article, even when it starts with "-".
+                for rest in arguments[(index + 1)...] { try setArticle(rest) }
+                index = arguments.count
+                continue
+            default:
+                if argument.hasPrefix("-") { throw unknownOption(argument, among: flags) }
+                try setArticle(argument)
+            }
+            index += 1
+        }
+        guard let article, !article.isEmpty else {
+            throw UsageError("archive remove needs an article: its id, its page on the site (/articles/<slug>/) or its URL")
+        }
+        return .archive(Command.ArchiveArguments(.remove(article: article, reason: reason), site: site))
     }
 
     /// `init [DIR] [--help]`; everything after `--` is the folder, even when it starts with "-".

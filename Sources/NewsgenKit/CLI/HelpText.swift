@@ -15,6 +15,7 @@ public enum HelpText {
       inspect   Show how newsgen reads one feed (a file or an http(s) URL), as
                 JSON Feed 1.1
       bookmark  Add, remove, toggle or list the site's bookmarks (bookmarks.json)
+      archive   Take an article down: out of the archive and the site, for good
       help      Show help for a command
 
     Options:
@@ -103,6 +104,33 @@ public enum HelpText {
       newsgen bookmark list --json
     """
 
+    public static let archive = """
+    Usage: newsgen archive remove ARTICLE [--reason TEXT] [--site DIR]
+
+    Takes an article down: it leaves the archive (content/archive/) at once,
+    the next build removes its page and every list that showed it, and it is
+    recorded in content/archive/takedowns.json (id, date, title, URL, reason),
+    which you commit with the site, so that no later fetch brings it back.
+    To let it come back, delete its entry from that file.
+
+    ARTICLE is the article's id, its page on the site (/articles/<slug>/ or the
+    full URL under baseURL), or its original URL, as for 'newsgen bookmark'.
+
+    A bookmarked article is refused: the bookmark manifest would go on showing
+    its title and link on /bookmarks/. Remove the bookmark first
+    ('newsgen bookmark remove ARTICLE'), then the article.
+
+    Removing an article already taken down changes nothing and says so.
+
+    Options:
+      --reason TEXT  Why, kept in the takedown list
+      --site DIR     The site folder (default: the current folder)
+
+    Examples:
+      newsgen archive remove /articles/lantern-walk-lights-up-the-old-quay/ --reason "legal request"
+      newsgen archive remove 3f9a1c0d5e7b2a64
+    """
+
     public static let initialize = """
     Usage: newsgen init [DIR]
 
@@ -125,6 +153,7 @@ public enum HelpText {
         case "build": return build
         case "inspect": return inspect
         case "bookmark": return bookmark
+        case "archive": return archive
         case "init": return initialize
         default: return overview
         }

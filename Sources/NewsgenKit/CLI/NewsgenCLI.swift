@@ -28,6 +28,8 @@ public enum NewsgenCLI {
             return inspect(arguments, currentDirectory: currentDirectory)
         case .bookmark(let arguments):
             return bookmark(arguments, currentDirectory: currentDirectory)
+        case .archive(let arguments):
+            return archive(arguments, currentDirectory: currentDirectory)
         case .initialize(let directory):
             return initialize(directory, currentDirectory: currentDirectory)
         }
@@ -61,6 +63,24 @@ public enum NewsgenCLI {
         let siteURL = URL(fileURLWithPath: arguments.site, relativeTo: URL(fileURLWithPath: currentDirectory)).standardizedFileURL
         do {
             print(try BookmarkCommand.run(arguments.action, site: try Site.load(from: siteURL), now: buildTime()))
+            return exitSuccess
+        } catch {
+            printError("error: \(error)")
+            return exitFailure
+        }
+    }
+
+    /// `newsgen archive remove`: takes the build lock, as a build would, since both rewrite the archive.
+    private static func archive(_ arguments: Command.ArchiveArguments, currentDirectory: String) -> Int32 {
+        let siteURL = URL(fileURLWithPath: arguments.site, relativeTo: URL(fileURLWithPath: currentDirectory)).standardizedFileURL
+        do {
+            let site = try Site.load(from: siteURL)
+            let lock = try BuildLock.acquire(siteDirectory: site.directory)
+            defer { lock.release() }
+            switch arguments.action {
+            case .remove(let article, let reason):
+                print(try TakedownCommand.remove(article, reason: reason, site: site, now: buildTime()))
+            }
             return exitSuccess
         } catch {
             printError("error: \(error)")
