@@ -51,14 +51,14 @@ extension HTMLImages {
                     index = find("-->", from: index + 4).map { $0 + 3 } ?? bytes.count
                     continue
                 }
-                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"), Self.isLetter(bytes[index + 2]) {
+                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"), HTMLBytes.isLetter(bytes[index + 2]) {
                     index += 2
                     let name = readName()
                     while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
                     index = min(index + 1, bytes.count)
                     return .end(name)
                 }
-                guard index + 1 < bytes.count, Self.isLetter(bytes[index + 1]) else { index += 1; continue }
+                guard index + 1 < bytes.count, HTMLBytes.isLetter(bytes[index + 1]) else { index += 1; continue }
                 index += 1
                 let name = readName()
                 let nameEnd = index
@@ -70,7 +70,7 @@ extension HTMLImages {
 
         private mutating func readName() -> String {
             let start = index
-            while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
+            while index < bytes.count, HTMLBytes.isNameByte(bytes[index]) { index += 1 }
             return String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
         }
 
@@ -79,11 +79,11 @@ extension HTMLImages {
             var found: [Attribute] = []
             while index < bytes.count {
                 let spaceStart = index
-                while index < bytes.count, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
+                while index < bytes.count, HTMLBytes.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
                 guard index < bytes.count else { break }
                 if bytes[index] == UInt8(ascii: ">") { index += 1; break }
                 let nameStart = index
-                while index < bytes.count, !Self.isSpace(bytes[index]),
+                while index < bytes.count, !HTMLBytes.isSpace(bytes[index]),
                       bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
                     index += 1
                 }
@@ -91,13 +91,13 @@ extension HTMLImages {
                 let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
                 let nameEnd = index
                 var lookahead = index
-                while lookahead < bytes.count, Self.isSpace(bytes[lookahead]) { lookahead += 1 }
+                while lookahead < bytes.count, HTMLBytes.isSpace(bytes[lookahead]) { lookahead += 1 }
                 guard lookahead < bytes.count, bytes[lookahead] == UInt8(ascii: "=") else {
                     found.append(Attribute(name: name, value: "", range: spaceStart..<nameEnd))
                     continue
                 }
                 index = lookahead + 1
-                while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+                while index < bytes.count, HTMLBytes.isSpace(bytes[index]) { index += 1 }
                 let valueStart = index
                 let raw: Range<Int>
                 if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
@@ -106,7 +106,7 @@ extension HTMLImages {
                     raw = (index + 1)..<end
                     index = min(end + 1, bytes.count)
                 } else {
-                    while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+                    while index < bytes.count, !HTMLBytes.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
                     raw = valueStart..<index
                 }
                 let value = CharacterReferences.decode(String(decoding: bytes[raw], as: UTF8.self))
@@ -127,19 +127,6 @@ extension HTMLImages {
                 position += 1
             }
             return nil
-        }
-
-        private static func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-        }
-
-        private static func isLetter(_ byte: UInt8) -> Bool {
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        }
-
-        private static func isNameByte(_ byte: UInt8) -> Bool {
-            isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
         }
     }
 

@@ -29,10 +29,10 @@ struct TagScanner {
                 index = find("-->", from: index + 4).map { $0 + 3 } ?? bytes.count
                 continue
             }
-            guard index + 1 < bytes.count, Self.isLetter(bytes[index + 1]) else { index += 1; continue }
+            guard index + 1 < bytes.count, HTMLBytes.isLetter(bytes[index + 1]) else { index += 1; continue }
             index += 1
             let nameStart = index
-            while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
+            while index < bytes.count, HTMLBytes.isNameByte(bytes[index]) { index += 1 }
             var name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
             if let colon = name.lastIndex(of: ":") { name = String(name[name.index(after: colon)...]) }
             return Tag(name: name, attributes: attributes())
@@ -49,7 +49,7 @@ struct TagScanner {
             if byte == UInt8(ascii: ">") { index += 1; break }
             if byte == UInt8(ascii: "/") { index += 1; continue }
             let nameStart = index
-            while index < bytes.count, !Self.isSpace(bytes[index]),
+            while index < bytes.count, !HTMLBytes.isSpace(bytes[index]),
                   ![UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[index]) { index += 1 }
             let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
             skipSpace()
@@ -69,7 +69,7 @@ struct TagScanner {
                 index = min(end + 1, bytes.count)
             } else {
                 let valueStart = index
-                while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+                while index < bytes.count, !HTMLBytes.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
                 found.append(Attribute(name: name, valueRange: valueStart..<index, replaceRange: valueStart..<index))
             }
         }
@@ -77,7 +77,7 @@ struct TagScanner {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count, HTMLBytes.isSpace(bytes[index]) { index += 1 }
     }
 
     private func starts(with text: String) -> Bool {
@@ -93,18 +93,5 @@ struct TagScanner {
             position += 1
         }
         return nil
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
     }
 }
