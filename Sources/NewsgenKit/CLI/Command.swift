@@ -119,20 +119,11 @@ public enum CommandLineParser {
 
     private static func parseBuild(_ arguments: [String]) throws(UsageError) -> Command {
         var build = Command.BuildArguments()
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            let (flag, inline) = splitInline(argument)
-            /// The value of a flag: `--site=DIR` or `--site DIR`.
-            func nextValue(_ flag: String) throws(UsageError) -> String {
-                if let inline { return inline }
-                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
-                index += 1
-                return arguments[index]
-            }
+        var cursor = ArgumentCursor(arguments)
+        while let (argument, flag, inline) = cursor.next() {
             switch flag {
-            case "--site": build.site = try nextValue(flag)
-            case "--output": build.output = try nextValue(flag)
+            case "--site": build.site = try cursor.value(of: flag, inline: inline)
+            case "--output": build.output = try cursor.value(of: flag, inline: inline)
             case "--offline": build.offline = true
             case "--strict": build.strict = true
             case "--quiet": build.verbosity = .quiet
@@ -142,7 +133,6 @@ public enum CommandLineParser {
                 if argument.hasPrefix("-") { throw unknownOption(argument, among: buildFlags) }
                 throw UsageError("build takes no argument '\(argument)' (use --site DIR to build another folder)")
             }
-            index += 1
         }
         return .build(build)
     }
@@ -154,36 +144,22 @@ public enum CommandLineParser {
             if let source { throw UsageError("inspect takes one feed file or URL, not both '\(source)' and '\(argument)'") }
             source = argument
         }
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            let (flag, inline) = splitInline(argument)
+        let missingType = "--content-type needs a value (a media type such as 'application/rss+xml; charset=utf-8')"
+        var cursor = ArgumentCursor(arguments)
+        while let (argument, flag, inline) = cursor.next() {
             switch flag {
             case "--content-type":
-                if let inline {
-                    contentType = inline
-                } else {
-                    // A media type never starts with "-": an option next means the value is missing.
-                    guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {
-                        throw UsageError("--content-type needs a value (a media type such as 'application/rss+xml; charset=utf-8')")
-                    }
-                    index += 1
-                    contentType = arguments[index]
-                }
-                if contentType?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-                    throw UsageError("--content-type needs a value (a media type such as 'application/rss+xml; charset=utf-8')")
-                }
+                // A media type never starts with "-": an option next means the value is missing.
+                contentType = try cursor.value(of: flag, inline: inline, optionPrefix: "-", missing: missingType)
+                if contentType?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw UsageError(missingType) }
             case "--help", "-h": return .help(topic: "inspect")
             case "--":
                 // Everything after "--" is a source, even when it starts with "-".
-                for rest in arguments[(index + 1)...] { try setSource(rest) }
-                index = arguments.count
-                continue
+                for rest in cursor.rest() { try setSource(rest) }
             default:
                 if argument.hasPrefix("-") { throw unknownOption(argument, among: inspectFlags) }
                 try setSource(argument)
             }
-            index += 1
         }
         guard let source, !source.isEmpty else { throw UsageError("inspect needs a feed file or an http(s) URL") }
         return .inspect(Command.InspectArguments(source: source, contentType: contentType))
@@ -215,21 +191,12 @@ public enum CommandLineParser {
             if let article { throw UsageError("bookmark \(subcommand) takes one article, not both '\(article)' and '\(argument)'") }
             article = argument
         }
-        var index = 1
-        while index < arguments.count {
-            let argument = arguments[index]
-            let (flag, inline) = splitInline(argument)
-            /// The value of a flag: `--note=TEXT` or `--note TEXT`.
-            func nextValue(_ flag: String) throws(UsageError) -> String {
-                if let inline { return inline }
-                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
-                index += 1
-                return arguments[index]
-            }
+        var cursor = ArgumentCursor(arguments, from: 1)
+        while let (argument, flag, inline) = cursor.next() {
             switch flag {
             case "--help", "-h": return .help(topic: "bookmark")
-            case "--site": site = try nextValue(flag)
-            case "--note" where takesNote: note = try nextValue(flag)
+            case "--site": site = try cursor.value(of: flag, inline: inline)
+            case "--note" where takesNote: note = try cursor.value(of: flag, inline: inline)
             case "--note": throw UsageError("--note is only for 'bookmark add' and 'bookmark toggle'")
             case "--json" where !takesArticle:
                 if inline != nil { throw UsageError("--json takes no value") }
@@ -237,14 +204,11 @@ public enum CommandLineParser {
             case "--json": throw UsageError("--json is only for 'bookmark list'")
             case "--":
                 // Everything after "--" is the article, even when it starts with "-".
-                for rest in arguments[(index + 1)...] { try setArticle(rest) }
-                index = arguments.count
-                continue
+                for rest in cursor.rest() { try setArticle(rest) }
             default:
                 if argument.hasPrefix("-") { throw unknownOption(argument, among: flags) }
                 try setArticle(argument)
             }
-            index += 1
         }
         let action: Command.BookmarkArguments.Action
         switch subcommand {
@@ -281,33 +245,21 @@ public enum CommandLineParser {
             if let article { throw UsageError("archive remove takes one article, not both '\(article)' and '\(argument)'") }
             article = argument
         }
-        var index = 1
-        while index < arguments.count {
-            let argument = arguments[index]
-            let (flag, inline) = splitInline(argument)
-            /// The value of a flag: `--reason=TEXT` or `--reason TEXT`.
-            func nextValue(_ flag: String) throws(UsageError) -> String {
-                if let inline { return inline }
-                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
-                index += 1
-                return arguments[index]
-            }
+        var cursor = ArgumentCursor(arguments, from: 1)
+        while let (argument, flag, inline) = cursor.next() {
             switch flag {
             case "--help", "-h": return .help(topic: "archive")
-            case "--site": site = try nextValue(flag)
+            case "--site": site = try cursor.value(of: flag, inline: inline)
             case "--reason":
-                let text = try nextValue(flag)
+                let text = try cursor.value(of: flag, inline: inline)
                 reason = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
             case "--":
                 // Everything after "--" is the article, even when it starts with "-".
-                for rest in arguments[(index + 1)...] { try setArticle(rest) }
-                index = arguments.count
-                continue
+                for rest in cursor.rest() { try setArticle(rest) }
             default:
                 if argument.hasPrefix("-") { throw unknownOption(argument, among: flags) }
                 try setArticle(argument)
             }
-            index += 1
         }
         guard let article, !article.isEmpty else {
             throw UsageError("archive remove needs an article: its id, its page on the site (/articles/<slug>/) or its URL")
@@ -339,12 +291,6 @@ public enum CommandLineParser {
         }
         if directory?.isEmpty == true { throw UsageError("init needs a folder name, not an empty one") }
         return .initialize(directory: directory ?? ".")
-    }
-
-    /// `--site=DIR` is the same as `--site DIR`.
-    private static func splitInline(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
     private static func unknownCommand(_ name: String) -> UsageError {
