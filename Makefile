@@ -18,7 +18,7 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo
 .PHONY: feeds-check python-deps
-.PHONY: embed-templates
+.PHONY: embed-templates usage-docs
 
 ## Install the missing Debian packages (apt-get update first, once).
 deps:
@@ -143,6 +143,10 @@ python-deps:
 ## templates/ and docs/ci/github-actions.yml; BuiltInThemeTests fails until this is run after an edit.
 embed-templates:
 	python3 Tests/Tools/embed_templates.py
+
+## Rewrite the usage blocks of README.md and docs/commands.md from the real --help output.
+usage-docs: build
+	python3 Tests/Tools/update_usage_docs.py .build/debug/newsgen
 
 clean:
 	rm -rf .build

@@ -284,7 +284,7 @@ struct BookmarkEndToEndTests {
         let result = try Newsgen.run(arguments, in: site.directory)
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: \(message)\nRun 'newsgen --help' for usage.\n")
+        #expect(result.stderr == "error: \(message)\nRun 'newsgen help bookmark' for usage.\n")
         #expect(try bytes(site) == before)
     }
 

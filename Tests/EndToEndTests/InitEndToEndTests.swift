@@ -116,16 +116,16 @@ struct InitEndToEndTests {
     }
 
     @Test(arguments: [
-        (["init", "a", "b"], "error: init takes one folder, not both 'a' and 'b'"),
-        (["init", "--force"], "error: unknown option '--force'"),
-        (["int"], "error: unknown command 'int' (did you mean 'init'?)"),
+        (["init", "a", "b"], "error: init takes one folder, not both 'a' and 'b'", "newsgen help init"),
+        (["init", "--force"], "error: unknown option '--force'", "newsgen help init"),
+        (["int"], "error: unknown command 'int' (did you mean 'init'?)", "newsgen --help"),
     ])
-    func misuseIsAUsageError(arguments: [String], message: String) throws {
+    func misuseIsAUsageError(arguments: [String], message: String, help: String) throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Newsgen.run(arguments, in: folder)
         #expect(result.status == 64)
-        #expect(result.stderr == message + "\nRun 'newsgen --help' for usage.\n")
+        #expect(result.stderr == message + "\nRun '\(help)' for usage.\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }

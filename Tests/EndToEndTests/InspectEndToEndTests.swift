@@ -163,7 +163,7 @@ struct InspectEndToEndTests {
         defer { site.remove() }
         let result = try site.run("inspect")
         #expect(result.status == 64)
-        #expect(result.stderr == "error: inspect needs a feed file or an http(s) URL\nRun 'newsgen --help' for usage.\n")
+        #expect(result.stderr == "error: inspect needs a feed file or an http(s) URL\nRun 'newsgen help inspect' for usage.\n")
         #expect(try site.run("inspect", "--content-tpye", "text/xml", "a.xml").status == 64)
     }
 

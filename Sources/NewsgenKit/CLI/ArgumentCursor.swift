@@ -30,6 +30,11 @@ struct ArgumentCursor {
         return arguments[index - 1]
     }
 
+    /// A switch such as `--offline` takes no value: `--offline=yes` is a mistake, not a yes.
+    func noValue(_ flag: String, inline: String?) throws(UsageError) {
+        if inline != nil { throw UsageError("\(flag) takes no value") }
+    }
+
     /// Every argument after `--`, which are never options.
     mutating func rest() -> ArraySlice<String> {
         defer { index = arguments.count }

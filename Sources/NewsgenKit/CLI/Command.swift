@@ -4,6 +4,8 @@ import NewsgenModel
 /// A command line, parsed. `CommandLine.parse` is pure, so it is tested without running a process.
 public enum Command: Equatable, Sendable {
     case build(BuildArguments)
+    /// `newsgen check [--site DIR] [--output DIR] [--offline]`: validate a site without building it.
+    case check(CheckArguments)
     case inspect(InspectArguments)
     case bookmark(BookmarkArguments)
     /// `newsgen archive remove ARTICLE [--reason TEXT] [--site DIR]`: take an article down.
@@ -20,6 +22,21 @@ public enum Command: Equatable, Sendable {
         public var strict = false
         public var verbosity: Verbosity = .normal
         public init() {}
+    }
+
+    /// `newsgen check`: what to check, and whether the network may be used.
+    public struct CheckArguments: Equatable, Sendable {
+        /// The site folder, relative to the current folder.
+        public var site: String = "."
+        /// The built site whose links are checked (default: the site's public/).
+        public var output: String?
+        /// Skip the url sources instead of fetching them.
+        public var offline = false
+        public init(site: String = ".", output: String? = nil, offline: Bool = false) {
+            self.site = site
+            self.output = output
+            self.offline = offline
+        }
     }
 
     /// `newsgen inspect FILE|URL [--content-type TYPE]`.
@@ -90,10 +107,11 @@ public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 public enum CommandLineParser {
-    static let commands = ["archive", "bookmark", "build", "help", "init", "inspect"]
+    static let commands = ["archive", "bookmark", "build", "check", "help", "init", "inspect"]
     static let bookmarkSubcommands = ["add", "list", "remove", "toggle"]
     static let archiveSubcommands = ["remove"]
     static let buildFlags = ["--site", "--output", "--offline", "--strict", "--quiet", "--verbose", "--help"]
+    static let checkFlags = ["--site", "--output", "--offline", "--help"]
     static let inspectFlags = ["--content-type", "--help"]
     static let initFlags = ["--help"]
 
@@ -108,6 +126,7 @@ public enum CommandLineParser {
             if let topic = arguments.dropFirst().first, !commands.contains(topic) { throw unknownCommand(topic) }
             return .help(topic: arguments.dropFirst().first)
         case "build": return try parseBuild(Array(arguments.dropFirst()))
+        case "check": return try parseCheck(Array(arguments.dropFirst()))
         case "inspect": return try parseInspect(Array(arguments.dropFirst()))
         case "bookmark": return try parseBookmark(Array(arguments.dropFirst()))
         case "archive": return try parseArchive(Array(arguments.dropFirst()))
@@ -124,10 +143,10 @@ public enum CommandLineParser {
             switch flag {
             case "--site": build.site = try cursor.value(of: flag, inline: inline)
             case "--output": build.output = try cursor.value(of: flag, inline: inline)
-            case "--offline": build.offline = true
-            case "--strict": build.strict = true
-            case "--quiet": build.verbosity = .quiet
-            case "--verbose": build.verbosity = .verbose
+            case "--offline": try cursor.noValue(flag, inline: inline); build.offline = true
+            case "--strict": try cursor.noValue(flag, inline: inline); build.strict = true
+            case "--quiet": try cursor.noValue(flag, inline: inline); build.verbosity = .quiet
+            case "--verbose": try cursor.noValue(flag, inline: inline); build.verbosity = .verbose
             case "--help", "-h": return .help(topic: "build")
             default:
                 if argument.hasPrefix("-") { throw unknownOption(argument, among: buildFlags) }
@@ -135,6 +154,23 @@ public enum CommandLineParser {
             }
         }
         return .build(build)
+    }
+
+    private static func parseCheck(_ arguments: [String]) throws(UsageError) -> Command {
+        var check = Command.CheckArguments()
+        var cursor = ArgumentCursor(arguments)
+        while let (argument, flag, inline) = cursor.next() {
+            switch flag {
+            case "--site": check.site = try cursor.value(of: flag, inline: inline)
+            case "--output": check.output = try cursor.value(of: flag, inline: inline)
+            case "--offline": try cursor.noValue(flag, inline: inline); check.offline = true
+            case "--help", "-h": return .help(topic: "check")
+            default:
+                if argument.hasPrefix("-") { throw unknownOption(argument, among: checkFlags) }
+                throw UsageError("check takes no argument '\(argument)' (use --site DIR to check another folder)")
+            }
+        }
+        return .check(check)
     }
 
     private static func parseInspect(_ arguments: [String]) throws(UsageError) -> Command {
@@ -198,9 +234,7 @@ public enum CommandLineParser {
             case "--site": site = try cursor.value(of: flag, inline: inline)
             case "--note" where takesNote: note = try cursor.value(of: flag, inline: inline)
             case "--note": throw UsageError("--note is only for 'bookmark add' and 'bookmark toggle'")
-            case "--json" where !takesArticle:
-                if inline != nil { throw UsageError("--json takes no value") }
-                json = true
+            case "--json" where !takesArticle: try cursor.noValue(flag, inline: inline); json = true
             case "--json": throw UsageError("--json is only for 'bookmark list'")
             case "--":
                 // Everything after "--" is the article, even when it starts with "-".
@@ -274,23 +308,25 @@ public enum CommandLineParser {
             if let directory { throw UsageError("init takes one folder, not both '\(directory)' and '\(argument)'") }
             directory = argument
         }
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
+        var cursor = ArgumentCursor(arguments)
+        while let (argument, flag, _) = cursor.next() {
+            switch flag {
             case "--help", "-h": return .help(topic: "init")
-            case "--":
-                for rest in arguments[(index + 1)...] { try setDirectory(rest) }
-                index = arguments.count
-                continue
+            case "--": for rest in cursor.rest() { try setDirectory(rest) }
             default:
                 if argument.hasPrefix("-") { throw unknownOption(argument, among: initFlags) }
                 try setDirectory(argument)
             }
-            index += 1
         }
         if directory?.isEmpty == true { throw UsageError("init needs a folder name, not an empty one") }
         return .initialize(directory: directory ?? ".")
+    }
+
+    /// Where a misused command line is explained: the command's own help when the first
+    /// argument names one (`newsgen help bookmark`), else the overview.
+    public static func helpCommand(for arguments: [String]) -> String {
+        guard let first = arguments.first, commands.contains(first), first != "help" else { return "newsgen --help" }
+        return "newsgen help \(first)"
     }
 
     private static func unknownCommand(_ name: String) -> UsageError {

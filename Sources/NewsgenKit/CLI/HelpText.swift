@@ -12,6 +12,8 @@ public enum HelpText {
                 CI workflow, a first article)
       build     Read site.json, parse the feeds and Markdown articles, update the
                 archive and render the site into public/
+      check     Check site.json, the templates, the bookmarks, every source and
+                the built site's links, changing nothing
       inspect   Show how newsgen reads one feed (a file or an http(s) URL), as
                 JSON Feed 1.1
       bookmark  Add, remove, toggle or list the site's bookmarks (bookmarks.json)
@@ -22,7 +24,17 @@ public enum HelpText {
       --help     Show this help
       --version  Show the version
 
-    Run 'newsgen help build' for the options of a command.
+    Exit status: 0 done (a source that failed is only a warning), 1 failed (a
+    build then publishes nothing; check found a problem), 64 a mistake on the
+    command line.
+
+    Examples:
+      newsgen init my-news && cd my-news && newsgen build
+      newsgen check --offline
+      newsgen help bookmark
+
+    Run 'newsgen help COMMAND' for the options of a command.
+    Diagnostics are coloured on a terminal; set NO_COLOR=1 to turn that off.
     """
 
     public static let build = """
@@ -43,6 +55,33 @@ public enum HelpText {
     Examples:
       newsgen build
       newsgen build --site ~/news --output /var/www/news
+    """
+
+    public static let check = """
+    Usage: newsgen check [--site DIR] [--output DIR] [--offline]
+
+    Checks a site without building it or changing any file:
+      - site.json: it loads, with every key known and of the right type;
+      - the templates (the built-in theme with DIR/templates/ over it): each one
+        parses, and every {{>partial}} names a template;
+      - the bookmark manifest: it loads, and every bookmark is in the archive;
+      - every source: a path source is read and parsed, a url source fetched
+        and parsed (not with --offline);
+      - the last built site (DIR/public/): every link and image between its
+        pages leads to a file that is there.
+    Each finding names its file, line and column where it has one. Problems
+    print as 'error:', then a last line counts them.
+
+    Options:
+      --site DIR     The site folder (default: the current folder)
+      --output DIR   The built site whose links are checked (default: DIR/public)
+      --offline      Use no network: url sources are not fetched
+
+    Exits 0 when there is no problem (warnings allowed), 1 when there is one.
+
+    Examples:
+      newsgen check
+      newsgen check --offline --site ~/news
     """
 
     public static let inspect = """
@@ -151,6 +190,7 @@ public enum HelpText {
     public static func text(for topic: String?) -> String {
         switch topic {
         case "build": return build
+        case "check": return check
         case "inspect": return inspect
         case "bookmark": return bookmark
         case "archive": return archive

@@ -7,39 +7,54 @@ public enum NewsgenCLI {
     public static let exitFailure: Int32 = 1
     public static let exitUsage: Int32 = 64
 
-    public static func run(_ arguments: [String], currentDirectory: String) -> Int32 {
+    /// `environment` decides colour (`NO_COLOR`, `TERM`) and the build's "now" (`SOURCE_DATE_EPOCH`).
+    public static func run(_ arguments: [String], currentDirectory: String,
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let console = Console.current(environment: environment)
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments)
         } catch {
-            printError("error: \(error.message)\nRun 'newsgen --help' for usage.")
+            console.error(error.message)
+            console.diagnose(nil, "Run '\(CommandLineParser.helpCommand(for: arguments))' for usage.")
             return exitUsage
         }
+        let context = Context(console: console, currentDirectory: URL(fileURLWithPath: currentDirectory),
+                              now: buildTime(environment: environment))
         switch command {
         case .version:
-            print(HelpText.version)
+            console.print(HelpText.version)
             return exitSuccess
         case .help(let topic):
-            print(HelpText.text(for: topic))
+            console.print(HelpText.text(for: topic))
             return exitSuccess
-        case .build(let arguments):
-            return build(arguments, currentDirectory: currentDirectory)
-        case .inspect(let arguments):
-            return inspect(arguments, currentDirectory: currentDirectory)
-        case .bookmark(let arguments):
-            return bookmark(arguments, currentDirectory: currentDirectory)
-        case .archive(let arguments):
-            return archive(arguments, currentDirectory: currentDirectory)
-        case .initialize(let directory):
-            return initialize(directory, currentDirectory: currentDirectory)
+        case .build(let arguments): return build(arguments, context)
+        case .check:
+            console.error("newsgen check is not there yet (issue 10)")
+            return exitFailure
+        case .inspect(let arguments): return inspect(arguments, context)
+        case .bookmark(let arguments): return bookmark(arguments, context)
+        case .archive(let arguments): return archive(arguments, context)
+        case .initialize(let directory): return initialize(directory, context)
+        }
+    }
+
+    /// What every command gets: where to write, the folder it runs in, and the time read once.
+    struct Context {
+        let console: Console
+        let currentDirectory: URL
+        let now: Date
+
+        /// A path typed on the command line, relative to the current folder.
+        func url(_ path: String) -> URL {
+            URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
         }
     }
 
     /// `newsgen init DIR`: writes the scaffold, then lists what it made and the next step.
-    private static func initialize(_ directory: String, currentDirectory: String) -> Int32 {
-        let url = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: currentDirectory)).standardizedFileURL
+    private static func initialize(_ directory: String, _ context: Context) -> Int32 {
         do {
-            let outcome = try SiteScaffold.create(in: url, shownAs: directory, created: buildTime())
+            let outcome = try SiteScaffold.create(in: context.url(directory), shownAs: directory, created: context.now)
             let place = directory == "." ? "this folder" : directory
             var lines = ["Made a new site in \(place):"]
             lines += outcome.written.map { "  \($0)" }
@@ -51,59 +66,58 @@ public enum NewsgenCLI {
             lines.append("Next: add a source to site.json, then run "
                          + (directory == "." ? "'newsgen build'" : "'cd \(directory) && newsgen build'")
                          + " (README.md says how).")
-            print(lines.joined(separator: "\n"))
+            context.console.print(lines.joined(separator: "\n"))
             return exitSuccess
         } catch {
-            printError("error: \(error)")
+            context.console.error("\(error)")
             return exitFailure
         }
     }
 
-    private static func bookmark(_ arguments: Command.BookmarkArguments, currentDirectory: String) -> Int32 {
-        let siteURL = URL(fileURLWithPath: arguments.site, relativeTo: URL(fileURLWithPath: currentDirectory)).standardizedFileURL
+    private static func bookmark(_ arguments: Command.BookmarkArguments, _ context: Context) -> Int32 {
         do {
-            print(try BookmarkCommand.run(arguments.action, site: try Site.load(from: siteURL), now: buildTime()))
+            context.console.print(try BookmarkCommand.run(arguments.action, site: try Site.load(from: context.url(arguments.site)), now: context.now))
             return exitSuccess
         } catch {
-            printError("error: \(error)")
+            context.console.error("\(error)")
             return exitFailure
         }
     }
 
     /// `newsgen archive remove`: takes the build lock, as a build would, since both rewrite the archive.
-    private static func archive(_ arguments: Command.ArchiveArguments, currentDirectory: String) -> Int32 {
-        let siteURL = URL(fileURLWithPath: arguments.site, relativeTo: URL(fileURLWithPath: currentDirectory)).standardizedFileURL
+    private static func archive(_ arguments: Command.ArchiveArguments, _ context: Context) -> Int32 {
         do {
-            let site = try Site.load(from: siteURL)
+            let site = try Site.load(from: context.url(arguments.site))
             let lock = try BuildLock.acquire(siteDirectory: site.directory)
             defer { lock.release() }
             switch arguments.action {
             case .remove(let article, let reason):
-                print(try TakedownCommand.remove(article, reason: reason, site: site, now: buildTime()))
+                context.console.print(try TakedownCommand.remove(article, reason: reason, site: site, now: context.now))
             }
             return exitSuccess
         } catch {
-            printError("error: \(error)")
+            context.console.error("\(error)")
             return exitFailure
         }
     }
 
-    private static func inspect(_ arguments: Command.InspectArguments, currentDirectory: String) -> Int32 {
+    private static func inspect(_ arguments: Command.InspectArguments, _ context: Context) -> Int32 {
         do {
             let json = try Inspector().inspect(arguments.source, contentType: arguments.contentType,
-                                               currentDirectory: URL(fileURLWithPath: currentDirectory))
-            print(json)
+                                               currentDirectory: context.currentDirectory)
+            context.console.print(json)
             return exitSuccess
         } catch {
-            printError("error: \(error.description.replacingOccurrences(of: "\n", with: " "))")
+            context.console.error(error.description.replacingOccurrences(of: "\n", with: " "))
             return exitFailure
         }
     }
 
-    private static func build(_ arguments: Command.BuildArguments, currentDirectory: String) -> Int32 {
-        let base = URL(fileURLWithPath: currentDirectory)
-        let siteURL = URL(fileURLWithPath: arguments.site, relativeTo: base).standardizedFileURL
-        let output = arguments.output.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL }
+    private static func build(_ arguments: Command.BuildArguments, _ context: Context) -> Int32 {
+        let base = context.currentDirectory
+        let console = context.console
+        let siteURL = context.url(arguments.site)
+        let output = arguments.output.map { context.url($0) }
         let started = DispatchTime.now()
         let printer = BuildProgressPrinter(mode: BuildProgressPrinter.mode(verbosity: arguments.verbosity, terminal: isatty(STDERR_FILENO) == 1),
                                            write: { text in writeProgress(text) })
@@ -111,27 +125,27 @@ public enum NewsgenCLI {
             let site = try Site.load(from: siteURL)
             let lock = try BuildLock.acquire(siteDirectory: site.directory)
             defer { lock.release() }
-            var options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: buildTime(),
+            var options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: context.now,
                                        progress: { printer.report($0) })
             if arguments.verbosity == .verbose { options.stageClock = { DispatchTime.now().uptimeNanoseconds } }
             let report = try SiteBuilder.build(site, options: options)
             printer.finish()
-            for warning in report.warnings { printError("warning: \(warning)") }
+            for warning in report.warnings { console.warning("\(warning)") }
             if arguments.verbosity != .quiet {
                 let shown = report.output.path.hasPrefix(base.path + "/") ? String(report.output.path.dropFirst(base.path.count + 1)) : report.output.path
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
                 if arguments.verbosity == .verbose {
-                    print(BuildSummary.imageDetail(report.images))
-                    print(BuildSummary.stages(report.stageTimes))
-                    print("Pages: \(report.pagesRendered) rendered, \(report.pagesKept) kept from the last build (unchanged inputs).")
+                    console.print(BuildSummary.imageDetail(report.images))
+                    console.print(BuildSummary.stages(report.stageTimes))
+                    console.print("Pages: \(report.pagesRendered) rendered, \(report.pagesKept) kept from the last build (unchanged inputs).")
                 }
-                print(report.upToDate ? BuildSummary.upToDate(report, outputShownAs: shown, seconds: seconds)
+                console.print(report.upToDate ? BuildSummary.upToDate(report, outputShownAs: shown, seconds: seconds)
                                       : BuildSummary.line(report, outputShownAs: shown, seconds: seconds))
             }
             return exitSuccess
         } catch {
             printer.finish()
-            printError("error: \(error)")
+            console.error("\(error)")
             return exitFailure
         }
     }
@@ -146,14 +160,10 @@ public enum NewsgenCLI {
     }
 
     /// The build's "now", read once: `SOURCE_DATE_EPOCH` when set (reproducible builds), else the clock.
-    private static func buildTime() -> Date {
-        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(epoch) {
+    private static func buildTime(environment: [String: String]) -> Date {
+        if let epoch = environment["SOURCE_DATE_EPOCH"], let seconds = Int(epoch) {
             return Date(timeIntervalSince1970: Double(seconds))
         }
         return Date()
-    }
-
-    private static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
