@@ -35,6 +35,8 @@ struct MustacheParser {
     private var closeDelimiter: [UInt8] = Array("}}".utf8)
     /// Start of the text not yet turned into a node.
     private var textStart = 0
+    /// Every `{{>name}}` tag seen, in source order, with the byte offset of its opening delimiter.
+    private var partialTags: [(name: String, offset: Int)] = []
 
     init(source: String, name: String) {
         self.bytes = Array(source.utf8)
@@ -109,6 +111,7 @@ struct MustacheParser {
                     throw error(at: tagStart, "invalid partial name '\(content)'")
                 }
                 nodes.append(.partial(content, indentation: indentation))
+                partialTags.append((content, tagStart))
             case .setDelimiters:
                 try changeDelimiters(content, at: tagStart)
             }
@@ -121,6 +124,28 @@ struct MustacheParser {
             throw error(at: section.tagOffset, "unclosed section '\(section.rawName)'")
         }
         return nodes
+    }
+
+    /// The partial tags of the template parsed last, positioned: one pass over the bytes
+    /// for all of them (offsets are in source order).
+    func partialReferences() -> [MustachePartialReference] {
+        var references: [MustachePartialReference] = []
+        references.reserveCapacity(partialTags.count)
+        var line = 1
+        var lineStart = 0
+        var scanned = 0
+        for tag in partialTags {
+            while scanned < tag.offset {
+                if bytes[scanned] == Self.newline {
+                    line += 1
+                    lineStart = scanned + 1
+                }
+                scanned += 1
+            }
+            let column = text(from: lineStart, to: tag.offset).count + 1
+            references.append(MustachePartialReference(name: tag.name, line: line, column: column))
+        }
+        return references
     }
 
     // MARK: Tags

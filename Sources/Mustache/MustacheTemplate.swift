@@ -4,6 +4,9 @@ public struct MustacheTemplate: Sendable {
     /// The name errors are reported under (a file name, or a library key).
     public let name: String
     let nodes: [MustacheNode]
+    /// Every `{{>name}}` tag, in source order (sections included), with its line and
+    /// column: what a theme checker needs to report a partial that names no template.
+    public let partialReferences: [MustachePartialReference]
     /// Bytes of literal text, a first guess at the output size.
     private let textLength: Int
 
@@ -12,6 +15,7 @@ public struct MustacheTemplate: Sendable {
         var parser = MustacheParser(source: source, name: name)
         self.name = name
         self.nodes = try parser.parse()
+        self.partialReferences = parser.partialReferences()
         self.textLength = Self.textLength(of: nodes)
     }
 

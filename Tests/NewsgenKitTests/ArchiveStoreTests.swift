@@ -148,16 +148,16 @@ struct ArchiveStoreTests {
     private static let valid = #"{"id":"00000000000000a1","slug":"a","sourceID":"harbor-gazette","tags":[],"title":"A"}"#
 
     @Test(arguments: [
-        (#"{"id":"00000000000000a2","slug":"b","sourceID":"harbor-gazette","tags":[]}"#, "line 3: 'title' is missing"),
-        (#"{"id":"00000000000000a2","#, "line 3: not valid JSON"),
-        (#"[1, 2]"#, "line 3: not a JSON object"),
-        (#"{"id":"00000000000000a2","slug":"b","sourceID":"harbor-gazette","tags":"x","title":"B"}"#, "line 3: 'tags' must be a list"),
-        (#"{"id":"00000000000000a2","slug":"b","sourceID":"harbor-gazette","tags":[3],"title":"B"}"#, "line 3: 'tags[0]' must be a string"),
-        (#"{"id":"00000000000000a2","slug":"b","sourceID":"harbor-gazette","tags":[],"title":null}"#, "line 3: 'title' is null"),
+        (#"{"id":"00000000000000a2","slug":"b","sourceID":"harbor-gazette","tags":[]}"#, "'title' is missing"),
+        (#"{"id":"00000000000000a2","#, "not valid JSON"),
+        (#"[1, 2]"#, "not a JSON object"),
+        (#"{"id":"00000000000000a2","slug":"b","sourceID":"harbor-gazette","tags":"x","title":"B"}"#, "'tags' must be a list"),
+        (#"{"id":"00000000000000a2","slug":"b","sourceID":"harbor-gazette","tags":[3],"title":"B"}"#, "'tags[0]' must be a string"),
+        (#"{"id":"00000000000000a2","slug":"b","sourceID":"harbor-gazette","tags":[],"title":null}"#, "'title' is null"),
         (#"{"id":"00000000000000a2","published":"2026-13-01T00:00:00Z","slug":"b","sourceID":"harbor-gazette","tags":[],"title":"B"}"#,
-         "line 3: 'published': '2026-13-01T00:00:00Z' is not an RFC 3339 date"),
+         "'published': '2026-13-01T00:00:00Z' is not an RFC 3339 date"),
         (#"{"id":"00000000000000a2","slug":"b","sourceID":"city-council","tags":[],"title":"B"}"#,
-         "line 3: the article's sourceID is 'city-council', but it is in the folder of source 'harbor-gazette'"),
+         "the article's sourceID is 'city-council', but it is in the folder of source 'harbor-gazette'"),
     ])
     func aBadLineStopsTheLoadNamingItsNumberAndLeavesTheFile(line: String, reason: String) throws {
         let folder = try temporaryFolder()
@@ -165,7 +165,7 @@ struct ArchiveStoreTests {
         let file = folder.appendingPathComponent("harbor-gazette/2026-11.jsonl")
         let content = Self.valid + "\n  \r\n" + line + "\n"
         try write(content, to: file)
-        #expect(throws: BuildError(path: "content/archive/harbor-gazette/2026-11.jsonl", reason + "; the file was left untouched")) {
+        #expect(throws: BuildError(path: "content/archive/harbor-gazette/2026-11.jsonl:3", reason + "; the file was left untouched")) {
             _ = try store(folder).load()
         }
         #expect(try text(file) == content)
@@ -185,15 +185,15 @@ struct ArchiveStoreTests {
         try write(Self.valid + "\n", to: folder.appendingPathComponent("harbor-gazette/2026-10.jsonl"))
         let later = folder.appendingPathComponent("harbor-gazette/2026-11.jsonl")
         try write(Self.valid.replacingOccurrences(of: "a1", with: "a2") + "\n" + Self.valid + "\n", to: later)
-        #expect(throws: BuildError(path: "content/archive/harbor-gazette/2026-11.jsonl",
-                                   "line 2: article '00000000000000a1' is also at content/archive/harbor-gazette/2026-10.jsonl:1; remove one of the two (the archive was left untouched)")) {
+        #expect(throws: BuildError(path: "content/archive/harbor-gazette/2026-11.jsonl:2",
+                                   "article '00000000000000a1' is also at content/archive/harbor-gazette/2026-10.jsonl:1; remove one of the two (the archive was left untouched)")) {
             _ = try store(folder).load()
         }
 
         try Self.manager.removeItem(at: folder.appendingPathComponent("harbor-gazette/2026-10.jsonl"))
         try write(Self.valid + "\n\n" + Self.valid + "\n", to: later)
-        #expect(throws: BuildError(path: "content/archive/harbor-gazette/2026-11.jsonl",
-                                   "line 3: article '00000000000000a1' is also at line 1; remove one of the two (the archive was left untouched)")) {
+        #expect(throws: BuildError(path: "content/archive/harbor-gazette/2026-11.jsonl:3",
+                                   "article '00000000000000a1' is also at line 1; remove one of the two (the archive was left untouched)")) {
             _ = try store(folder).load()
         }
     }

@@ -39,15 +39,15 @@ struct ArchiveStore {
                     do {
                         article = try decoder.decode(Article.self, from: line)
                     } catch {
-                        throw BuildError(path: name, "line \(number): \(ArchiveJSON.describe(error)); the file was left untouched")
+                        throw BuildError(path: "\(name):\(number)", "\(ArchiveJSON.describe(error)); the file was left untouched")
                     }
                     guard article.sourceID == source else {
-                        throw BuildError(path: name, "line \(number): the article's sourceID is '\(article.sourceID)', "
+                        throw BuildError(path: "\(name):\(number)", "the article's sourceID is '\(article.sourceID)', "
                             + "but it is in the folder of source '\(source)'; the file was left untouched")
                     }
                     if let earlier = found[article.id] {
                         let other = earlier.place.file == name ? "line \(earlier.place.line)" : "\(earlier.place.file):\(earlier.place.line)"
-                        throw BuildError(path: name, "line \(number): article '\(article.id)' is also at \(other); "
+                        throw BuildError(path: "\(name):\(number)", "article '\(article.id)' is also at \(other); "
                             + "remove one of the two (the archive was left untouched)")
                     }
                     found[article.id] = (article, Place(file: name, line: number))

@@ -8,20 +8,18 @@ enum BuildSummary {
         let changes = report.changes
         parts.append("\(changes.new) new, \(changes.updated) updated, \(changes.unchanged) unchanged")
         if changes.pruned > 0 { parts.append("\(changes.pruned) removed by the retention policy") }
-        if report.duplicateCount > 0 { parts.append(count(report.duplicateCount, "duplicate") + " not listed") }
+        if report.duplicateCount > 0 { parts.append(Wording.counted(report.duplicateCount, "duplicate") + " not listed") }
         let failed = report.sources.filter { if case .failed = $0.outcome { return true } else { return false } }.count
-        parts.append("\(count(report.sources.count, "source")), \(failed) failed")
+        parts.append("\(Wording.counted(report.sources.count, "source")), \(failed) failed")
         let images = report.images
         if images.downloads + images.revalidated + images.failures + images.staleServed + images.offlineMisses > 0 {
             let offline = images.offlineMisses > 0 ? ", \(images.offlineMisses) not fetched (--offline)" : ""
             parts.append("images: \(images.downloads) downloaded, \(images.revalidated) unchanged, \(images.failures) failed\(offline)")
         }
-        if !report.warnings.isEmpty { parts.append(count(report.warnings.count, "warning")) }
-        return "Built \(count(report.articleCount, "article")) into \(output)/ (\(count(report.pageCount, "page"))) in "
+        if !report.warnings.isEmpty { parts.append(Wording.counted(report.warnings.count, "warning")) }
+        return "Built \(Wording.counted(report.articleCount, "article")) into \(output)/ (\(Wording.counted(report.pageCount, "page"))) in "
             + String(format: "%.2f s", seconds) + ": " + parts.joined(separator: "; ") + "."
     }
-
-    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// `--verbose`: what the image cache did, and the most memory its memory tier held.
     static func imageDetail(_ images: ImageCacheStatistics) -> String {
@@ -37,8 +35,8 @@ enum BuildSummary {
 
     /// When nothing changed since the last build (`BuildReport.upToDate`).
     static func upToDate(_ report: BuildReport, outputShownAs output: String, seconds: Double) -> String {
-        "Nothing changed since the last build: \(output)/ is up to date (\(count(report.articleCount, "article")), "
-            + "\(count(report.pageCount, "page"))); checked in " + String(format: "%.2f s", seconds) + "."
-            + (report.warnings.isEmpty ? "" : " \(count(report.warnings.count, "warning")) from that build.")
+        "Nothing changed since the last build: \(output)/ is up to date (\(Wording.counted(report.articleCount, "article")), "
+            + "\(Wording.counted(report.pageCount, "page"))); checked in " + String(format: "%.2f s", seconds) + "."
+            + (report.warnings.isEmpty ? "" : " \(Wording.counted(report.warnings.count, "warning")) from that build.")
     }
 }

@@ -29,9 +29,7 @@ public enum NewsgenCLI {
             console.print(HelpText.text(for: topic))
             return exitSuccess
         case .build(let arguments): return build(arguments, context)
-        case .check:
-            console.error("newsgen check is not there yet (issue 10)")
-            return exitFailure
+        case .check(let arguments): return check(arguments, context)
         case .inspect(let arguments): return inspect(arguments, context)
         case .bookmark(let arguments): return bookmark(arguments, context)
         case .archive(let arguments): return archive(arguments, context)

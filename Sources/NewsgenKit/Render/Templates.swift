@@ -17,17 +17,7 @@ struct Templates: Sendable {
     /// The built-in theme overridden by the files in `directory` (which may be missing);
     /// `shownAs` names that folder in errors about the site's own files.
     static func load(from directory: URL, shownAs: String) throws(BuildError) -> Templates {
-        var sources = BuiltInTheme.templates
-        var fromSite: Set<String> = []
-        for file in try FileSystem.files(in: directory, suffix: ".mustache") where !FileSystem.isDirectory(file) {
-            let name = file.deletingPathExtension().lastPathComponent
-            let data = try FileSystem.read(file, shownAs: "\(shownAs)/\(file.lastPathComponent)")
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw BuildError(path: "\(shownAs)/\(file.lastPathComponent)", "is not UTF-8 text")
-            }
-            sources[name] = text
-            fromSite.insert(name)
-        }
+        let (sources, fromSite) = try sources(from: directory, shownAs: shownAs)
         for name in pageTemplates where sources[name] == nil {
             throw BuildError(path: "\(shownAs)/\(name).mustache", "not found: the built-in theme lacks it (run 'make embed-templates')")
         }
@@ -35,9 +25,7 @@ struct Templates: Sendable {
         do {
             library = try MustacheLibrary(templates: sources)
         } catch {
-            let file = fromSite.contains(error.name) || sources[error.name] == nil
-                ? "\(shownAs)/\(error.name).mustache" : "built-in \(error.name).mustache"
-            throw BuildError(path: "\(file):\(error.line):\(error.column)", error.reason)
+            throw BuildError(path: "\(file(error.name, fromSite: fromSite, shownAs: shownAs)):\(error.line):\(error.column)", error.reason)
         }
         var assets: [String: Data] = BuiltInTheme.assets.mapValues { Data($0.utf8) }
         let assetsDirectory = directory.appendingPathComponent("assets")
@@ -49,5 +37,29 @@ struct Templates: Sendable {
             assets[name] = try FileSystem.read(file, shownAs: "\(shownAs)/assets/\(name)")
         }
         return Templates(library: library, assets: assets.sorted { $0.key < $1.key }.map { (name: $0.key, data: $0.value) })
+    }
+
+    /// The theme's template sources by name: the built-in ones with the site's files in `directory`
+    /// laid over them, and the names the site's folder supplied (`load`, and `newsgen check`, which
+    /// parses each one on its own to report every problem, not only the first).
+    static func sources(from directory: URL, shownAs: String) throws(BuildError) -> (sources: [String: String], fromSite: Set<String>) {
+        var sources = BuiltInTheme.templates
+        var fromSite: Set<String> = []
+        for file in try FileSystem.files(in: directory, suffix: ".mustache") where !FileSystem.isDirectory(file) {
+            let name = file.deletingPathExtension().lastPathComponent
+            let data = try FileSystem.read(file, shownAs: "\(shownAs)/\(file.lastPathComponent)")
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw BuildError(path: "\(shownAs)/\(file.lastPathComponent)", "is not UTF-8 text")
+            }
+            sources[name] = text
+            fromSite.insert(name)
+        }
+        return (sources, fromSite)
+    }
+
+    /// How messages name the template `name`: the site's file (`templates/NAME.mustache`), or the
+    /// built-in one the site did not override (`built-in NAME.mustache`).
+    static func file(_ name: String, fromSite: Set<String>, shownAs: String) -> String {
+        fromSite.contains(name) || BuiltInTheme.templates[name] == nil ? "\(shownAs)/\(name).mustache" : "built-in \(name).mustache"
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import Mustache
+import NewsgenModel
+
+extension SiteCheck {
+    /// The theme as a build loads it (the built-in templates with the site's `templates/` laid over
+    /// them): each template's parse errors, each `{{>partial}}` that names no template, a page template
+    /// that is missing, and (a warning) a site template nothing uses.
+    static func templates(_ site: Site) -> CheckPart {
+        let shownAs = "templates"
+        let sources: [String: String]
+        let fromSite: Set<String>
+        do {
+            (sources, fromSite) = try Templates.sources(from: site.templatesDirectory, shownAs: shownAs)
+        } catch {
+            return CheckPart(findings: [CheckFinding(.problem, .templates, location: error.path, error.reason)],
+                             summary: "templates (not readable)")
+        }
+        var findings: [CheckFinding] = []
+        var references: [String: [MustachePartialReference]] = [:]
+        var allParsed = true
+        for name in sources.keys.sorted() {
+            let file = Templates.file(name, fromSite: fromSite, shownAs: shownAs)
+            do {
+                references[name] = try MustacheTemplate(source: sources[name] ?? "", name: name).partialReferences
+            } catch {
+                allParsed = false
+                findings.append(CheckFinding(.problem, .templates, location: location(file, line: error.line, column: error.column),
+                                             error.reason))
+            }
+        }
+        for name in Templates.pageTemplates where sources[name] == nil {
+            findings.append(CheckFinding(.problem, .templates, location: "\(shownAs)/\(name).mustache",
+                                         "not found: the built-in theme lacks it (run 'make embed-templates')"))
+        }
+        for (name, partials) in references.sorted(by: { $0.key < $1.key }) {
+            let file = Templates.file(name, fromSite: fromSite, shownAs: shownAs)
+            for partial in partials where sources[partial.name] == nil {
+                findings.append(CheckFinding(.problem, .templates, location: "\(file):\(partial.line):\(partial.column)",
+                                             "unknown partial '\(partial.name)'"))
+            }
+        }
+        // Only when every template parsed: a template that did not may be the one that uses a partial.
+        if allParsed {
+            var used = Set(Templates.pageTemplates)
+            for (name, partials) in references {
+                for partial in partials where partial.name != name { used.insert(partial.name) }
+            }
+            for name in fromSite.sorted() where !used.contains(name) {
+                findings.append(CheckFinding(.warning, .templates, location: "\(shownAs)/\(name).mustache",
+                                             "never used: not a page template, and no template includes it as a partial"))
+            }
+        }
+        let own = fromSite.isEmpty ? "" : " (\(Wording.grouped(fromSite.count)) from \(shownAs)/)"
+        return CheckPart(findings: findings, summary: Wording.counted(sources.count, "template") + own)
+    }
+}

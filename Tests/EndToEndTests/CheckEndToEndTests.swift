@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `newsgen check` on temporary copies of the sample site: each finding on standard output as
+/// `error: …` / `warning: …` / `note: …`, then one summary line; exit 1 when there are problems.
+@Suite("newsgen check, end to end", .serialized)
+struct CheckEndToEndTests {
+    private func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func aFreshlyBuiltSampleSiteHasNoProblems() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        let build = try site.run("build", "--offline")
+        try #require(build.status == 0, "stderr: \(build.stderr)")
+        let result = try site.run("check")
+        #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        #expect(!result.stdout.contains("error: "))
+        #expect(!result.stdout.contains("warning: "))
+        let last = try #require(lines(result.stdout).last)
+        #expect(last.hasPrefix("check: no problems ("), "\(last)")
+        #expect(last.contains("3 sources"), "\(last)")
+        #expect(last.contains(" pages, "), "\(last)")
+    }
+
+    @Test func anUnknownPartialFailsTheCheckWithItsPlace() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("templates/home.mustache", "<main>\n  {{> sidebar}}\n</main>\n")
+        let result = try site.run("check", "--offline")
+        #expect(result.status == 1, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        let output = lines(result.stdout)
+        #expect(output.contains("error: templates/home.mustache:2:3: unknown partial 'sidebar'"), "\(result.stdout)")
+        // Not built yet: a note, not a problem.
+        #expect(output.contains("note: public: not built yet: run 'newsgen build'"), "\(result.stdout)")
+        let last = try #require(output.last)
+        #expect(last.hasPrefix("check: 1 problem"), "\(last)")
+    }
+
+    @Test func aBrokenLinkInTheBuiltSiteFailsTheCheck() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        let build = try site.run("build", "--offline")
+        try #require(build.status == 0, "stderr: \(build.stderr)")
+        try site.write("public/extra/index.html", "<p><a href=\"../articles/no-such-story/\">gone</a></p>\n")
+        let result = try site.run("check", "--offline")
+        #expect(result.status == 1, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        let output = lines(result.stdout)
+        #expect(output.contains("error: public/extra/index.html:1:13: broken link '../articles/no-such-story/'"), "\(result.stdout)")
+        let last = try #require(output.last)
+        #expect(last.hasPrefix("check: 1 problem"), "\(last)")
+    }
+
+    @Test func aSiteWithoutSiteJSONIsOneProblem() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try FileManager.default.removeItem(at: site.file("site.json"))
+        let result = try site.run("check")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("error: site.json: not found (is "), "\(result.stdout)")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import NewsgenTestSupport
+@testable import NewsgenKit
+
+/// Every source read and parsed as a build would, url sources over loopback; a failure names the
+/// source and why, an empty feed is a warning, `offline` skips url sources, nothing is written.
+@Suite("Site check: sources")
+struct SiteCheckSourcesTests {
+    private static func config(_ sources: String) -> String {
+        #"{"title": "Bay", "sources": [\#(sources)], "fetch": {"timeoutSeconds": 1, "retries": 1}}"#
+    }
+
+    @Test func aPathSourceThatParsesIsFine() throws {
+        let site = try CheckSite()
+        defer { site.remove() }
+        let report = site.check()
+        #expect(report.findings(in: .sources) == [])
+        #expect(report.checkedSummary[3] == "1 source")
+    }
+
+    @Test func pathSourceProblemsNameTheSourceAndWhy() throws {
+        let site = try CheckSite(config: Self.config("""
+            {"id": "news", "path": "feeds/news.xml"}, {"id": "gone", "path": "feeds/gone.xml"},
+            {"id": "junk", "path": "feeds/junk.xml"}, {"id": "bad", "path": "feeds/bad.xml"},
+            {"id": "empty", "path": "feeds/empty.xml"}
+            """))
+        defer { site.remove() }
+        try site.write("feeds/junk.xml", "<?xml version=\"1.0\"?>\n<html><body>\n")
+        try site.write("feeds/bad.xml", "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel>\n<title>x</titel>\n")
+        try site.write("feeds/empty.xml", #"<rss version="2.0"><channel><title>Quiet</title></channel></rss>"#)
+        let report = site.check()
+        #expect(report.findings(in: .sources).map(\.description) == [
+            "source 'gone' failed: feeds/gone.xml: not found (named by sources[1].path in site.json)",
+            "source 'junk' failed: feeds/junk.xml: not a feed: root element is <html>",
+            // A feed libxml2 recovers from is read as far as it goes, as a build would.
+            "source 'bad': the feed has no items",
+            "source 'bad': feeds/bad.xml is not well-formed (not well-formed XML at line 3, column 17: Opening and ending tag mismatch: title line 3 and titel); what could be read was kept",
+            "source 'empty': the feed has no items",
+        ])
+        #expect(report.count(.problem, in: .sources) == 2)
+        #expect(report.count(.warning, in: .sources) == 3)
+        #expect(report.checkedSummary[3] == "5 sources")
+    }
+
+    @Test(.enabled(if: PythonHTTPServer.pythonAvailable))
+    func urlSourcesAreFetchedOverTheNetworkAndNothingIsWritten() throws {
+        let server = try FetchFixtureServer.start()
+        defer { server.stop() }
+        let site = try CheckSite(config: Self.config("""
+            {"id": "first", "url": "\(server.url("/first.xml"))"}, {"id": "missing", "url": "\(server.url("/missing"))"},
+            {"id": "broken", "url": "\(server.url("/broken.xml"))"}, {"id": "hang", "url": "\(server.url("/hang"))"},
+            {"id": "moved", "url": "\(server.url("/moved.xml"))"}
+            """))
+        defer { site.remove() }
+        let before = try site.snapshot()
+        let report = site.check()
+        #expect(report.findings(in: .sources).map(\.description) == [
+            "source 'missing' failed: \(server.url("/missing")): the server answered HTTP 404 (not found)",
+            "source 'broken' failed: \(server.url("/broken.xml")): not well-formed XML at line 1, column 1: Start tag expected, '<' not found",
+            "source 'hang' failed: \(server.url("/hang")): no complete response within 1 second",
+            "source 'moved': \(server.url("/moved.xml")) has moved permanently to \(server.url("/first.xml")); put the new URL in site.json",
+        ])
+        #expect(report.checkedSummary[3] == "5 sources")
+        #expect(try site.snapshot() == before)
+    }
+
+    @Test func offlineSkipsUrlSourcesWithANote() throws {
+        let site = try CheckSite(config: Self.config("""
+            {"id": "news", "path": "feeds/news.xml"}, {"id": "wire", "url": "http://127.0.0.1:9/feed.xml"}
+            """))
+        defer { site.remove() }
+        let report = site.check(offline: true)
+        #expect(report.findings(in: .sources) == [
+            CheckFinding(.note, .sources, "source 'wire' skipped: offline (http://127.0.0.1:9/feed.xml was not fetched)"),
+        ])
+        #expect(!report.hasProblems)
+        #expect(report.checkedSummary[3] == "2 sources (1 skipped: offline)")
+    }
+}
