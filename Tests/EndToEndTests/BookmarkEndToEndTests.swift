@@ -306,4 +306,24 @@ struct BookmarkEndToEndTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(try site.read("bookmarks.json").contains("\"id\": \"ca210d146b328b1f\""))
     }
+
+    /// An edit takes the build lock: while a build holds it, `bookmark add` exits 1 and leaves the
+    /// manifest alone; `bookmark list` only reads, so it still answers.
+    @Test func anEditWaitsForNoBuildButAListDoesNot() throws {
+        let site = try builtSite()
+        defer { site.remove() }
+        let before = try bytes(site)
+        let descriptor = open(site.file(".newsgen/build.lock").path, O_RDWR | O_CREAT, 0o644)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        let refused = try site.run("bookmark", "add", Self.lantern.id, environment: Self.first)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: another newsgen build or edit is running in \(site.directory.path) (lock .newsgen/build.lock)\n")
+        #expect(try bytes(site) == before)
+        #expect(try site.run("bookmark", "list").status == 0)
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        #expect(try site.run("bookmark", "add", Self.lantern.id, environment: Self.first).status == 0)
+        #expect(try bytes(site) != before)
+    }
 }

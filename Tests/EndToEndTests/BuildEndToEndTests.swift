@@ -43,7 +43,7 @@ struct BuildEndToEndTests {
         try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
         let refused = try site.run("build", "--offline")
         #expect(refused.status == 1)
-        #expect(refused.stderr == "error: another newsgen build is running in \(site.directory.path) (lock .newsgen/build.lock)\n")
+        #expect(refused.stderr == "error: another newsgen build or edit is running in \(site.directory.path) (lock .newsgen/build.lock)\n")
         #expect(!FileManager.default.fileExists(atPath: site.file("public/index.html").path))
         flock(descriptor, LOCK_UN)
         close(descriptor)

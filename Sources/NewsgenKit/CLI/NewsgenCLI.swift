@@ -72,9 +72,14 @@ public enum NewsgenCLI {
         }
     }
 
+    /// An edit takes the build lock, so it neither races another edit nor lands in the middle of a build.
     private static func bookmark(_ arguments: Command.BookmarkArguments, _ context: Context) -> Int32 {
         do {
-            context.console.print(try BookmarkCommand.run(arguments.action, site: try Site.load(from: context.url(arguments.site)), now: context.now))
+            let site = try Site.load(from: context.url(arguments.site))
+            var lock: BuildLock?
+            if case .list = arguments.action {} else { lock = try BuildLock.acquire(siteDirectory: site.directory) }
+            defer { lock?.release() }
+            context.console.print(try BookmarkCommand.run(arguments.action, site: site, now: context.now))
             return exitSuccess
         } catch {
             context.console.error("\(error)")

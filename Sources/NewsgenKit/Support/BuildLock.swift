@@ -5,7 +5,8 @@ import Darwin
 #endif
 import Foundation
 
-/// Keeps two builds out of one site at once: an exclusive `flock` on
+/// Keeps two builds, or a build and an edit of the archive or the manifest
+/// (`archive remove`, `bookmark add`), out of one site at once: an exclusive `flock` on
 /// `.newsgen/build.lock` in the site folder (created when missing; `.newsgen/`
 /// is git-ignored). The kernel drops the lock when the process ends, however it
 /// ends, so a crashed build never leaves a stale lock behind. Held until `release()`
@@ -35,7 +36,7 @@ final class BuildLock {
             let code = errno
             close(descriptor)
             if code == EWOULDBLOCK {
-                throw BuildError("another newsgen build is running in \(siteDirectory.path) (lock \(relativePath))")
+                throw BuildError("another newsgen build or edit is running in \(siteDirectory.path) (lock \(relativePath))")
             }
             throw BuildError(path: relativePath, "cannot be locked (\(String(cString: strerror(code))))")
         }
