@@ -24,6 +24,8 @@ struct CheckCommandLineTests {
         (["check", "--offline=yes"], "--offline takes no value"),
         (["build", "--strict=no"], "--strict takes no value"),
         (["build", "--verbose=2"], "--verbose takes no value"),
+        (["build", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
+        (["build", "--verbose", "--offline", "--quiet"], "--quiet and --verbose cannot be used together"),
         (["help", "chek"], "unknown command 'chek' (did you mean 'check'?)"),
     ])
     func misuse(arguments: [String], message: String) {

@@ -145,8 +145,13 @@ public enum CommandLineParser {
             case "--output": build.output = try cursor.value(of: flag, inline: inline)
             case "--offline": try cursor.noValue(flag, inline: inline); build.offline = true
             case "--strict": try cursor.noValue(flag, inline: inline); build.strict = true
-            case "--quiet": try cursor.noValue(flag, inline: inline); build.verbosity = .quiet
-            case "--verbose": try cursor.noValue(flag, inline: inline); build.verbosity = .verbose
+            case "--quiet", "--verbose":
+                try cursor.noValue(flag, inline: inline)
+                let wanted: Command.Verbosity = flag == "--quiet" ? .quiet : .verbose
+                if build.verbosity != .normal, build.verbosity != wanted {
+                    throw UsageError("--quiet and --verbose cannot be used together")
+                }
+                build.verbosity = wanted
             case "--help", "-h": return .help(topic: "build")
             default:
                 if argument.hasPrefix("-") { throw unknownOption(argument, among: buildFlags) }
