@@ -52,6 +52,17 @@ struct BuiltInThemeTests {
         }
     }
 
+    @Test("docs/templates.md names every built-in template and asset", .enabled(if: hasRepository))
+    func everyTemplateIsDocumented() throws {
+        let documentation = try String(contentsOf: Self.repository.appendingPathComponent("docs/templates.md"), encoding: .utf8)
+        for name in BuiltInTheme.templates.keys.sorted() {
+            #expect(documentation.contains("`\(name)`"), "docs/templates.md does not mention the template `\(name)`")
+        }
+        for name in BuiltInTheme.assets.keys.sorted() {
+            #expect(documentation.contains("assets/\(name)"), "docs/templates.md does not mention assets/\(name)")
+        }
+    }
+
     @Test("embedded CI workflow equals docs/ci/github-actions.yml", .enabled(if: hasRepository))
     func workflowMatchesTheRepository() throws {
         let onDisk = try Data(contentsOf: Self.repository.appendingPathComponent("docs/ci/github-actions.yml"))
