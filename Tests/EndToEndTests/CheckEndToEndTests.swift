@@ -5,6 +5,16 @@ import Testing
 /// `error: …` / `warning: …` / `note: …`, then one summary line; exit 1 when there are problems.
 @Suite("newsgen check, end to end", .serialized)
 struct CheckEndToEndTests {
+    /// Every file of the site folder with its bytes.
+    private func everyFile(_ site: TemporarySite) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: site.directory, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            if try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true { files[url.path] = try Data(contentsOf: url) }
+        }
+        return files
+    }
+
     private func lines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init)
     }
@@ -59,5 +69,33 @@ struct CheckEndToEndTests {
         let result = try site.run("check")
         #expect(result.status == 1)
         #expect(result.stdout.contains("error: site.json: not found (is "), "\(result.stdout)")
+    }
+
+    /// Url sources are fetched over the network (here a loopback server) and a failure is a problem;
+    /// `--offline` skips them with a note. Either way the site's files stay as they were.
+    @Test(.enabled(if: FeedHTTPServer.pythonAvailable))
+    func urlSourcesAreFetchedUnlessOffline() throws {
+        let feed = "<rss version=\"2.0\"><channel><title>Up</title><item><title>One</title><link>http://e.org/1</link></item></channel></rss>"
+        let server = try FeedHTTPServer.start(body: feed, contentType: "application/rss+xml")
+        defer { server.stop() }
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.editConfig { config in
+            config["sources"] = [["id": "up", "url": server.url("/feed.xml")], ["id": "gone", "url": server.url("/gone.xml")]]
+            config["fetch"] = ["retries": 0]
+        }
+        let before = try everyFile(site)
+        let online = try site.run("check")
+        #expect(online.status == 1, "stdout: \(online.stdout)")
+        let output = lines(online.stdout)
+        #expect(output.contains { $0.hasPrefix("error: source 'gone' failed: ") && $0.contains("404") }, "\(online.stdout)")
+        #expect(!online.stdout.contains("source 'up'"), "\(online.stdout)")
+        #expect(try #require(output.last).contains("2 sources"))
+
+        let offline = try site.run("check", "--offline")
+        #expect(offline.status == 0, "stdout: \(offline.stdout)")
+        #expect(lines(offline.stdout).filter { $0.hasPrefix("note: source ") }.count == 2, "\(offline.stdout)")
+        #expect(try #require(lines(offline.stdout).last).contains("2 sources (2 skipped: offline)"))
+        #expect(try everyFile(site) == before)
     }
 }
