@@ -15,7 +15,10 @@ public enum Route: Hashable, Sendable {
     case atomFeed
     /// `/feed.json`, JSON Feed 1.1.
     case jsonFeed
+    /// `/sitemap.xml`: the sitemap, or the index of its parts when the site has more pages than one sitemap may list.
     case sitemap
+    /// `/sitemaps/<n>.xml` (n from 1): one part of a sitemap too long for one file.
+    case sitemapPart(number: Int)
     case opml
     /// `/media/<content-hash>.<ext>`
     case media(name: String)
@@ -45,6 +48,7 @@ public enum Route: Hashable, Sendable {
         case .atomFeed: return "/feed.xml"
         case .jsonFeed: return "/feed.json"
         case .sitemap: return "/sitemap.xml"
+        case .sitemapPart(let number): return "/sitemaps/\(max(number, 1)).xml"
         case .opml: return "/sources.opml"
         case .media(let name): return "/media/\(SafeName.fileName(name))"
         case .thumbnail(let name): return "/media/thumbs/\(SafeName.fileName(name))"
@@ -92,6 +96,10 @@ public enum Route: Hashable, Sendable {
         case ("feed.xml", 1, false): self = .atomFeed
         case ("feed.json", 1, false): self = .jsonFeed
         case ("sitemap.xml", 1, false): self = .sitemap
+        case ("sitemaps", 2, false) where segments[1].hasSuffix(".xml"):
+            let text = String(segments[1].dropLast(".xml".count))
+            guard let number = Int(text), number >= 1, String(number) == text else { return nil }
+            self = .sitemapPart(number: number)
         case ("sources.opml", 1, false): self = .opml
         case ("media", 2, false):
             guard Self.isFileName(segments[1]) else { return nil }

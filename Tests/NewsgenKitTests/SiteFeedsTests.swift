@@ -288,7 +288,31 @@ struct SiteFeedsTests {
         var empty = input
         empty.articles = []
         #expect(SiteFeeds.PageDates(empty).date(of: .home(page: 1)) == nil)
-        #expect(SiteFeeds.sitemap(empty, pageRoutes: [.home(page: 1)])?.contains("<url><loc>https://news.example.org/</loc></url>") == true)
+        let sitemap = try #require(SiteFeeds.sitemapFiles(empty, pageRoutes: [.home(page: 1)]).first)
+        #expect(String(decoding: sitemap.data, as: UTF8.self).contains("<url><loc>https://news.example.org/</loc></url>"))
+    }
+
+    /// Past the limit (50,000 in a build; 5 here) `/sitemap.xml` is an index of parts, each part
+    /// at most the limit and dated by its newest page; the pages are listed once, in order.
+    @Test func aSitemapOverTheLimitIsAnIndexOfParts() throws {
+        let input = try Self.input(baseURL: "https://news.example.org/bay/")
+        let single = SiteFeeds.sitemapFiles(input, pageRoutes: Self.pageRoutes)
+        let files = SiteFeeds.sitemapFiles(input, pageRoutes: Self.pageRoutes, limit: 5)
+        #expect(files.map(\.path) == ["sitemap.xml", "sitemaps/1.xml", "sitemaps/2.xml", "sitemaps/3.xml"])
+        let index = String(decoding: files[0].data, as: UTF8.self)
+        #expect(index == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+              <sitemap><loc>https://news.example.org/bay/sitemaps/1.xml</loc><lastmod>2026-09-21T15:13:20Z</lastmod></sitemap>
+              <sitemap><loc>https://news.example.org/bay/sitemaps/2.xml</loc><lastmod>2026-09-21T15:13:20Z</lastmod></sitemap>
+              <sitemap><loc>https://news.example.org/bay/sitemaps/3.xml</loc><lastmod>2026-09-21T15:13:20Z</lastmod></sitemap>
+            </sitemapindex>
+
+            """)
+        let locs = { (file: OutputFile) in try XMLRead(file.data).elements.filter { $0.name == "loc" }.map(\.text) }
+        let parts = try files.dropFirst().map(locs)
+        #expect(parts.map(\.count) == [5, 5, 2])
+        #expect(parts.flatMap { $0 } == (try locs(single[0])))
     }
 
     @Test func withoutABaseURLThereIsNoSitemap() throws {

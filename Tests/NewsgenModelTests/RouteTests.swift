@@ -8,7 +8,7 @@ struct RouteTests {
         .article(slug: "harbour-opens"), .article(slug: "a"),
         .bookmarks(page: 1), .bookmarks(page: 2), .bookmarksFeed, .sources, .source(id: "notes", page: 1), .source(id: "notes", page: 3),
         .tag(slug: "local-news", page: 1), .tag(slug: "local-news", page: 12), .search,
-        .atomFeed, .jsonFeed, .sitemap, .opml,
+        .atomFeed, .jsonFeed, .sitemap, .sitemapPart(number: 1), .sitemapPart(number: 12), .opml,
         .media(name: "0123abcd.jpg"), .thumbnail(name: "0123abcd.jpg"), .asset(name: "style.css"),
     ]
 
@@ -35,7 +35,8 @@ struct RouteTests {
     }
 
     @Test(arguments: ["", "page/2/", "/page/1/", "/page/02/", "/page/x/", "/articles/", "/articles/Bad_Slug/", "/articles/a/b/",
-                      "/articles/../etc/", "/bookmarks", "/bookmarks/page/1/", "/bookmarks/feed.xml/", "/feed.xml/", "/media/..", "/media/.hidden", "/tags/t/page/1/", "/nope/", "//"])
+                      "/articles/../etc/", "/bookmarks", "/bookmarks/page/1/", "/bookmarks/feed.xml/", "/feed.xml/", "/media/..", "/media/.hidden", "/tags/t/page/1/", "/nope/", "//",
+                      "/sitemaps/0.xml", "/sitemaps/01.xml", "/sitemaps/x.xml", "/sitemaps/1.xml/", "/sitemaps/.xml"])
     func rejectsWhatTheSiteDoesNotHave(path: String) {
         #expect(Route(path: path) == nil)
     }

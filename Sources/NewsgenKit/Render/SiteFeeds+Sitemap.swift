@@ -2,25 +2,46 @@ import Foundation
 import NewsgenModel
 
 extension SiteFeeds {
-    /// The most URLs one sitemap may list (sitemaps.org): a longer one is
-    /// refused as a whole by search engines, so the first this many pages are listed.
+    /// The most URLs one sitemap file may list (sitemaps.org; search engines refuse a longer one).
+    /// A site with more pages gets an index at `/sitemap.xml` and its parts under `/sitemaps/`.
     static let sitemapLimit = 50_000
 
-    /// `/sitemap.xml`: every page route given, once, in the order given, with
-    /// its absolute URL and `lastmod` (see `PageDates`). Nil without a baseURL:
-    /// a sitemap's `<loc>` must be absolute, so without one there is no sitemap.
-    static func sitemap(_ input: RenderInput, pageRoutes: [Route]) -> String? {
-        guard input.config.baseURL != nil else { return nil }
+    /// `/sitemap.xml`: every page route given, once, in the order given, with its absolute URL and
+    /// `lastmod` (see `PageDates`). With more than `limit` pages it is a sitemap index naming the
+    /// parts `/sitemaps/1.xml`, `/sitemaps/2.xml`, … of `limit` URLs each, each part dated by its
+    /// newest page. Empty without a baseURL: a sitemap's `<loc>` must be absolute.
+    static func sitemapFiles(_ input: RenderInput, pageRoutes: [Route], limit: Int = sitemapLimit) -> [OutputFile] {
+        guard input.config.baseURL != nil else { return [] }
         let dates = PageDates(input)
         var seen = Set<Route>()
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#,
-        ]
-        for route in pageRoutes where route.isPage && seen.count < sitemapLimit && seen.insert(route).inserted {
+        var entries: [(loc: String, lastmod: Date?)] = []
+        for route in pageRoutes where route.isPage && seen.insert(route).inserted {
             guard let loc = absolute(route, input.config) else { continue }
-            let lastmod = dates.date(of: route).map { "<lastmod>\(w3cDateTime($0))</lastmod>" } ?? ""
-            lines.append("  <url><loc>\(AtomFeed.escape(loc))</loc>\(lastmod)</url>")
+            entries.append((loc, dates.date(of: route)))
+        }
+        let size = max(limit, 1)
+        guard entries.count > size else {
+            return [OutputFile(route: .sitemap, data: Data(urlset(entries[...]).utf8))]
+        }
+        var files: [OutputFile] = []
+        var index = [#"<?xml version="1.0" encoding="UTF-8"?>"#, #"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#]
+        for (offset, start) in stride(from: 0, to: entries.count, by: size).enumerated() {
+            let part = entries[start..<min(start + size, entries.count)]
+            let route = Route.sitemapPart(number: offset + 1)
+            files.append(OutputFile(route: route, data: Data(urlset(part).utf8)))
+            let lastmod = part.compactMap(\.lastmod).max().map { "<lastmod>\(w3cDateTime($0))</lastmod>" } ?? ""
+            index.append("  <sitemap><loc>\(AtomFeed.escape(absolute(route, input.config) ?? route.path))</loc>\(lastmod)</sitemap>")
+        }
+        index.append("</sitemapindex>")
+        return [OutputFile(route: .sitemap, data: Data((index.joined(separator: "\n") + "\n").utf8))] + files
+    }
+
+    /// One `<urlset>` document.
+    private static func urlset(_ entries: ArraySlice<(loc: String, lastmod: Date?)>) -> String {
+        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#]
+        for entry in entries {
+            let lastmod = entry.lastmod.map { "<lastmod>\(w3cDateTime($0))</lastmod>" } ?? ""
+            lines.append("  <url><loc>\(AtomFeed.escape(entry.loc))</loc>\(lastmod)</url>")
         }
         lines.append("</urlset>")
         return lines.joined(separator: "\n") + "\n"

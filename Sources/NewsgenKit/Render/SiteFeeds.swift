@@ -3,7 +3,7 @@ import NewsgenHTML
 import NewsgenModel
 
 /// The site's feeds out: `/feed.xml` (Atom 1.0), `/feed.json` (JSON Feed 1.1),
-/// `/sitemap.xml` (sitemaps.org 0.9) and `/sources.opml` (OPML 2.0), made from
+/// `/sitemap.xml` (sitemaps.org 0.9, an index of parts past 50,000 pages) and `/sources.opml` (OPML 2.0), made from
 /// the same `RenderInput` as the pages and as pure as they are: no clock (a
 /// feed is dated by its newest article), no disk, the same bytes for the same input.
 ///
@@ -29,9 +29,7 @@ enum SiteFeeds {
             OutputFile(route: .atomFeed, data: Data(atomFeed(input).xml().utf8)),
             OutputFile(route: .jsonFeed, data: Data((jsonFeed(input).jsonText + "\n").utf8)),
         ]
-        if let sitemap = sitemap(input, pageRoutes: pageRoutes) {
-            files.append(OutputFile(route: .sitemap, data: Data(sitemap.utf8)))
-        }
+        files += sitemapFiles(input, pageRoutes: pageRoutes)
         files.append(OutputFile(route: .opml, data: Data(opml(input).utf8)))
         return files
     }
