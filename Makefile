@@ -96,7 +96,9 @@ bench-hugo: deps
 	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
 	  python3 -m pip install --quiet "feedparser==6.0.11" </dev/null || python3 -m pip install --quiet --break-system-packages "feedparser==6.0.11" </dev/null; }
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
-	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/hugo/compare.py --binary $(SCRATCH)/release/newsgen $(HUGO_BENCH_ARGS)
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen-parse-bench
+	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/hugo/compare.py --binary $(SCRATCH)/release/newsgen \
+	  --parse-bench $(SCRATCH)/release/newsgen-parse-bench $(HUGO_BENCH_ARGS)
 
 ## XSS vectors through a real build, loaded in headless Chromium with and without the CSP;
 ## then the app's critical path (home → article → bookmark → Bookmarks → article).

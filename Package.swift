@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "NewsgenHTML", dependencies: ["NewsgenModel", "CLibXML2", "CCmarkGFM", "CYAML"]),
         .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "CNewsgenVips"]),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenKit"]),
+        // Times the build's Parse stage on feed files (`make bench`, issue 9); not shipped.
+        .executableTarget(name: "newsgen-parse-bench", dependencies: ["NewsgenKit"], path: "Tests/Benchmarks/ParseBench"),
 
         // Helpers shared by the test targets (fixture HTTP servers).
         .target(name: "NewsgenTestSupport", path: "Tests/TestSupport"),

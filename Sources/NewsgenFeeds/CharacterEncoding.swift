@@ -153,6 +153,10 @@ enum UTF8Validation {
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
+                // Runs of ASCII, most of a feed, eight bytes at a time.
+                while index + 8 <= count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
                 continue
             }
             let length: Int

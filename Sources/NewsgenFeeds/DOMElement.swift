@@ -30,7 +30,7 @@ struct DOMElement: Sendable, Equatable {
     /// True when this element has the local name (in any case, as feedparser
     /// reads `pubdate` and `pubDate` alike) in one of the namespaces.
     func matches(_ name: String, _ namespace: Namespace) -> Bool {
-        (self.name == name || self.name.lowercased() == name.lowercased()) && namespace.contains(self.namespace)
+        (self.name == name || ASCIICase.equal(self.name, name)) && namespace.contains(self.namespace)
     }
 
     /// The child elements, in document order.
@@ -79,8 +79,7 @@ struct DOMElement: Sendable, Equatable {
     /// Names compare without regard to case (`isPermaLink`, `ispermalink`).
     func attribute(_ name: String, namespace: String? = nil) -> String? {
         if let exact = attributes.first(where: { $0.name == name && $0.namespace == namespace }) { return exact.value }
-        let lower = name.lowercased()
-        return attributes.first { $0.name.lowercased() == lower && $0.namespace == namespace }?.value
+        return attributes.first { $0.namespace == namespace && ASCIICase.equal($0.name, name) }?.value
     }
 
     /// An attribute in a vocabulary's namespace (`rdf:about`, `rdf:resource`).

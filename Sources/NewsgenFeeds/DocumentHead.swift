@@ -17,8 +17,7 @@ struct DocumentHead: Sendable, Equatable {
 
     /// Reads the head of `data`, ignoring NUL bytes so UTF-16 input reads as ASCII.
     init(_ data: Data) {
-        var head: [UInt8] = []
-        for byte in data.prefix(65_536) where byte != 0 { head.append(byte) }
+        let head: [UInt8] = data.prefix(65_536).withUnsafeBytes { $0.filter { $0 != 0 } }
         let text = String(decoding: head, as: UTF8.self)
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "<") {

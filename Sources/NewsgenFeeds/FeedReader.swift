@@ -34,7 +34,7 @@ struct FeedDocument: Sendable {
 extension String {
     /// The string trimmed of whitespace, or nil when nothing is left.
     var trimmedOrNil: String? {
-        let value = trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = trimmingWhitespaceAndNewlines()
         return value.isEmpty ? nil : value
     }
 }

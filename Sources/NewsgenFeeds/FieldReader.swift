@@ -18,7 +18,7 @@ struct FieldReader {
     /// The vocabulary-qualified, lowercased name of an element (`title`,
     /// `dc:creator`), or nil for a vocabulary no field comes from.
     static func key(_ element: DOMElement) -> String? {
-        let name = element.name.lowercased()
+        let name = ASCIICase.lowercased(element.name)
         if Namespace.core.contains(element.namespace) { return name }
         for (prefix, namespace) in vocabularies where namespace.contains(element.namespace) { return prefix + ":" + name }
         return nil
@@ -42,13 +42,16 @@ struct FieldReader {
 
     /// The alternate link of a container, resolved: what its content's links resolve against.
     func alternateLink(in container: DOMElement) -> String? {
-        container.elements.filter { Self.key($0) == "link" }
-            .compactMap { LinkReader.link($0, scope: scope) }.last(where: LinkReader.isAlternateHTML)?.href
+        var alternate: String?
+        for case .element(let child) in container.children where Self.key(child) == "link" {
+            if let link = LinkReader.link(child, scope: scope), LinkReader.isAlternateHTML(link) { alternate = link.href }
+        }
+        return alternate
     }
 
     func read(_ container: DOMElement) -> FeedFields {
         var fields = FeedFields()
-        for child in container.elements {
+        for case .element(let child) in container.children {
             guard let key = Self.key(child) else { continue }
             read(child, key: key, into: &fields)
         }
@@ -168,7 +171,7 @@ struct FieldReader {
     /// `false`) resolves like a URL and, when no link came before it, is the link.
     private func readIdentifier(_ child: DOMElement, isGUID: Bool, into fields: inout FeedFields) {
         guard let value = child.text.trimmedOrNil else { return }
-        let isPermalink = (child.attribute("isPermaLink") ?? "true").trimmingCharacters(in: .whitespaces) == "true"
+        let isPermalink = (child.attribute("isPermaLink") ?? "true").trimmingWhitespace() == "true"
         let id = isPermalink ? scope.entering(child).resolve(value) ?? value : value
         fields.id = id
         guard isGUID, level == .item else { return }

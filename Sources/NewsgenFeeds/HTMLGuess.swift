@@ -23,6 +23,8 @@ enum HTMLGuess {
     private static let namedReference = try? NSRegularExpression(pattern: "&(\\w+);")
 
     static func looksLikeHTML(_ text: String) -> Bool {
+        // Most plain text has neither byte; only text that has one is searched as Foundation does.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return false }
         guard text.contains("<") || text.contains("&") else { return false }
         guard matches(closeTag, text).isEmpty == false || matches(reference, text).isEmpty == false else { return false }
         if matches(tagName, text).contains(where: { !htmlElements.contains($0.lowercased()) }) { return false }

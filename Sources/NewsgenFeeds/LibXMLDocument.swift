@@ -262,7 +262,7 @@ private struct QualifiedName {
         local = string(name)
         namespace = ns.flatMap { optionalString($0.pointee.href) }
         prefix = ns.flatMap { optionalString($0.pointee.prefix) }
-        guard ns == nil, let colon = local.firstIndex(of: ":") else { return }
+        guard ns == nil, local.utf8.contains(UInt8(ascii: ":")), let colon = local.firstIndex(of: ":") else { return }
         let written = String(local[..<colon])
         guard let known = UndeclaredPrefix.namespace(for: written) else { return }
         prefix = written

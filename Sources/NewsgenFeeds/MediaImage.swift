@@ -22,13 +22,13 @@ enum MediaImage {
     }
 
     static func isImage(medium: String?, type: String?) -> Bool {
-        if medium?.trimmingCharacters(in: .whitespaces).lowercased() == "image" { return true }
-        return type?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("image/") ?? false
+        if medium?.trimmingWhitespace().lowercased() == "image" { return true }
+        return type?.trimmingWhitespace().lowercased().hasPrefix("image/") ?? false
     }
 
     /// An enclosure's byte length: a positive integer, else unknown.
     static func length(_ text: String?) -> Int? {
-        guard let text, let value = Int(text.trimmingCharacters(in: .whitespaces)), value > 0 else { return nil }
+        guard let text, let value = Int(text.trimmingWhitespace()), value > 0 else { return nil }
         return value
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Repairs the two encoding mistakes feeds make most, as feedparser repairs
 /// every element's text:
 ///
@@ -9,8 +11,13 @@
 ///   characters Windows-1252 puts there.
 enum MisencodedText {
     static func repair(_ text: String) -> String {
-        // Fast path: ASCII, or nothing between U+0080 and U+00FF.
-        guard text.unicodeScalars.contains(where: { $0.value >= 0x80 && $0.value <= 0xFF }) else { return text }
+        // Fast path: ASCII, or nothing between U+0080 and U+00FF, whose UTF-8 lead
+        // bytes are 0xC2 and 0xC3 (every text node of a feed passes here: memchr).
+        let mayNeedRepair = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, 0xC2, bytes.count) != nil || memchr(base, 0xC3, bytes.count) != nil
+        } ?? text.utf8.contains(where: { $0 == 0xC2 || $0 == 0xC3 })
+        guard mayNeedRepair else { return text }
         var result = text
         if text.unicodeScalars.allSatisfy({ $0.value <= 0xFF }) {
             let bytes = text.unicodeScalars.map { UInt8($0.value) }

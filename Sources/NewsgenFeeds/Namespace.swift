@@ -9,10 +9,23 @@ struct Namespace: Sendable, Equatable {
 
     func contains(_ uri: String?) -> Bool {
         guard let uri else { return uris.contains(nil) }
-        let lower = uri.lowercased()
+        // Asked for every element a reader meets: a URI already in lower case is not lowercased again.
+        let lower = ASCIICase.lowercased(uri)
         if uris.contains(lower) { return true }
         // Any backend.userland.com namespace means plain RSS (feedparser's rule).
-        return uris.contains(nil) && lower.contains("backend.userland.com/rss")
+        return uris.contains(nil) && Self.mentionsUserland(lower)
+    }
+
+    /// `lower.contains("backend.userland.com/rss")`, searched with Foundation only
+    /// when the bytes are there (a URI that holds them is rare).
+    private static func mentionsUserland(_ lower: String) -> Bool {
+        let needle = Array("backend.userland.com/rss".utf8)
+        let bytes = Array(lower.utf8)
+        guard bytes.count >= needle.count,
+              (0...(bytes.count - needle.count)).contains(where: { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }) else {
+            return false
+        }
+        return lower.contains("backend.userland.com/rss")
     }
 
     /// Elements of RSS 0.91–2.0: in no namespace, or in one of the namespaces

@@ -10,7 +10,7 @@ enum PersonReader {
     static func construct(_ element: DOMElement, scope: XMLScope) -> Person? {
         var person = Person()
         for child in element.elements {
-            let value = child.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = child.text.trimmingWhitespaceAndNewlines()
             guard !value.isEmpty else { continue }
             switch child.name.lowercased() {
             case "name": person.name = HTMLText.collapsingWhitespace(value)
@@ -33,19 +33,21 @@ enum PersonReader {
     /// A person from one line of text: the first e-mail address found is the
     /// address, what is left (without the brackets around it) is the name.
     static func line(_ text: String) -> Person? {
-        var name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var name = text.trimmingWhitespaceAndNewlines()
         guard !name.isEmpty else { return nil }
         var email: String?
         let range = NSRange(name.startIndex..., in: name)
-        if let match = emailPattern?.firstMatch(in: name, range: range), let found = Range(match.range, in: name) {
+        // The pattern needs an `@`: most bylines have none, and skip the regular expression.
+        if name.utf8.contains(UInt8(ascii: "@")),
+           let match = emailPattern?.firstMatch(in: name, range: range), let found = Range(match.range, in: name) {
             let address = String(name[found])
             email = address
             name = name.replacingOccurrences(of: address, with: "")
             for empty in ["()", "<>", "&lt;&gt;"] { name = name.replacingOccurrences(of: empty, with: "") }
-            name = name.trimmingCharacters(in: .whitespaces)
+            name = name.trimmingWhitespace()
             if name.hasPrefix("(") { name.removeFirst() }
             if name.hasSuffix(")") { name.removeLast() }
-            name = name.trimmingCharacters(in: .whitespaces)
+            name = name.trimmingWhitespace()
         }
         return Person(name: name.isEmpty ? nil : HTMLText.collapsingWhitespace(name), email: email)
     }

@@ -22,7 +22,7 @@ enum RSSReader: FeedReader {
     /// 0.93, 0.94, any 2.x; `rss` when the version is missing or unknown.
     static func format(_ document: FeedDocument) -> FeedFormat {
         if document.head.namesNetscape { return .rss091n }
-        let version = document.root.attribute("version")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let version = document.root.attribute("version")?.trimmingWhitespace() ?? ""
         switch version {
         case "0.91": return .rss091u
         case "0.92": return .rss092

@@ -29,24 +29,24 @@ enum TextConstructReader {
                      defaultType: TextConstruct.Kind = .text) -> TextConstruct? {
         guard element.attribute("src") == nil else { return nil }
         var type = mimeType(element.attribute("type")) ?? defaultType.rawValue
-        let mode = element.attribute("mode")?.trimmingCharacters(in: .whitespaces).lowercased()
+        let mode = element.attribute("mode")?.trimmingWhitespace().lowercased()
         var value: String
         if element.elements.isEmpty || mode == "escaped" || mode == "base64" {
-            value = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            value = element.text.trimmingWhitespaceAndNewlines()
             if mode == "base64" || isBinary(type) {
                 guard let decoded = base64Text(value) else { return isBinary(type) ? nil : TextConstruct(value, type: .text) }
                 value = decoded
             }
         } else if !type.hasSuffix("xml"), let div = soleDiv(element), div.elements.isEmpty {
             // Escaped markup wrapped in a stray XHTML div (TypePad did this): the div is not content.
-            value = div.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            value = div.text.trimmingWhitespaceAndNewlines()
         } else {
             // Markup written inline is XHTML, whatever the element declared. Atom 1.0's
             // wrapping div is not content, nor is one around markup declared escaped.
             let declaredXML = type.hasSuffix("xml")
             if !declaredXML { type = TextConstruct.Kind.xhtml.rawValue }
             let container = dialect == .atom10 || !declaredXML ? soleDiv(element) ?? element : element
-            value = container.innerHTML.trimmingCharacters(in: .whitespacesAndNewlines)
+            value = container.innerHTML.trimmingWhitespaceAndNewlines()
         }
         var kind = kind(of: type)
         if dialect == .rss, kind == .text, HTMLGuess.looksLikeHTML(value) { kind = .html }
@@ -56,7 +56,7 @@ enum TextConstructReader {
 
     /// The declared type as feedparser names it: `text`→`text/plain`, `html`→`text/html`, `xhtml`→XHTML.
     private static func mimeType(_ declared: String?) -> String? {
-        guard let declared = declared?.trimmingCharacters(in: .whitespaces).lowercased(), !declared.isEmpty else { return nil }
+        guard let declared = declared?.trimmingWhitespace().lowercased(), !declared.isEmpty else { return nil }
         switch declared {
         case "text", "plain": return TextConstruct.Kind.text.rawValue
         case "html": return TextConstruct.Kind.html.rawValue

@@ -53,7 +53,7 @@ struct XMLScope: Sendable, Equatable {
             }
         }
         if let declared = element.attribute("lang", namespace: Namespace.xmlURI) {
-            let trimmed = declared.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = declared.trimmingWhitespaceAndNewlines()
             scope.language = trimmed.isEmpty ? nil : trimmed.replacingOccurrences(of: "_", with: "-")
         }
         return scope
@@ -72,6 +72,13 @@ struct XMLScope: Sendable, Equatable {
 
     /// `http:///example.com/` read as `http://example.com/`: a slip feedparser forgives.
     static func collapsingSlashes(_ url: String) -> String {
+        // Every link passes here: the bytes rule out most before Foundation searches.
+        guard url.utf8.contains(UInt8(ascii: ":")), url.utf8.count >= 4 else { return url }
+        let bytes = Array(url.utf8)
+        guard (0...(bytes.count - 4)).contains(where: {
+            bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == UInt8(ascii: "/") && bytes[$0 + 2] == UInt8(ascii: "/")
+                && bytes[$0 + 3] == UInt8(ascii: "/")
+        }) else { return url }
         guard let range = url.range(of: ":///"), url[..<range.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
               url.first?.isLetter == true else { return url }
         var rest = url[range.upperBound...]

@@ -34,7 +34,9 @@ enum HTMLFragment {
     static func walk(_ html: String, element: (Element) -> Step, text: (String) -> Void, close: (String) -> Void) {
         _ = initialized
         // NUL would end the parse early in places; the replacement character is what browsers show.
-        let cleaned = html.contains("\u{0}") ? String(html.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }) : html
+        // The bytes are searched first: Foundation's search walks the whole text, and NUL is rare.
+        let hasNUL = html.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? html.utf8.contains(0)
+        let cleaned = hasNUL && html.contains("\u{0}") ? String(html.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }) : html
         // Cut what would make libxml2 slow or huge (see `HTMLInputBounds`).
         let bounded = HTMLInputBounds.apply(cleaned)
         // An explicit html/body pair means leading text and head-like elements stay

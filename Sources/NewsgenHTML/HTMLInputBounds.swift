@@ -1,3 +1,5 @@
+import Foundation
+
 /// Bounds on the HTML that reaches libxml2's HTML parser (`HTMLFragment`,
 /// hence the sanitizer and `HTMLText`), applied in one linear pass before it.
 ///
@@ -21,7 +23,11 @@ public enum HTMLInputBounds {
 
     /// `html` unchanged when it is within the bounds, else the cut form described above.
     public static func apply(_ html: String, maxAttributes: Int = maxAttributes, maxNodes: Int = maxNodes) -> String {
-        let bytes = Array(html.utf8)
+        var copy = html  // shares the storage; `withUTF8` only needs it mutable
+        return copy.withUTF8 { bytes in cutting(html, bytes: bytes, maxAttributes: maxAttributes, maxNodes: maxNodes) }
+    }
+
+    private static func cutting(_ html: String, bytes: UnsafeBufferPointer<UInt8>, maxAttributes: Int, maxNodes: Int) -> String {
         var scanner = Scanner(bytes: bytes, maxAttributes: maxAttributes, maxNodes: maxNodes)
         scanner.run()
         guard !scanner.cuts.isEmpty else { return html }
@@ -39,9 +45,12 @@ public enum HTMLInputBounds {
 
     /// True when `apply` would change `html`: for a warning that names the article.
     public static func exceeds(_ html: String, maxAttributes: Int = maxAttributes, maxNodes: Int = maxNodes) -> Bool {
-        var scanner = Scanner(bytes: Array(html.utf8), maxAttributes: maxAttributes, maxNodes: maxNodes)
-        scanner.run()
-        return !scanner.cuts.isEmpty
+        var html = html
+        return html.withUTF8 { bytes in
+            var scanner = Scanner(bytes: bytes, maxAttributes: maxAttributes, maxNodes: maxNodes)
+            scanner.run()
+            return !scanner.cuts.isEmpty
+        }
     }
 
     /// A byte range to replace, in increasing order.
@@ -50,15 +59,16 @@ public enum HTMLInputBounds {
         var replacement: [UInt8]
     }
 
+    /// Over the string's own bytes (`withUTF8`): article bodies are not copied to be scanned.
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         let maxAttributes: Int
         let maxNodes: Int
         var index = 0
         var nodes = 0
         var cuts: [Cut] = []
 
-        init(bytes: [UInt8], maxAttributes: Int, maxNodes: Int) {
+        init(bytes: UnsafeBufferPointer<UInt8>, maxAttributes: Int, maxNodes: Int) {
             self.bytes = bytes
             self.maxAttributes = maxAttributes
             self.maxNodes = maxNodes
@@ -67,7 +77,13 @@ public enum HTMLInputBounds {
         mutating func run() {
             let count = bytes.count
             while index < count {
-                guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else { index += 1; continue }
+                // Text between tags is most of an article: memchr skips it.
+                guard let base = bytes.baseAddress, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else {
+                    index = count
+                    return
+                }
+                index = UnsafeRawPointer(base).distance(to: found)
+                guard index + 1 < count else { index += 1; continue }
                 let next = bytes[index + 1]
                 if next == UInt8(ascii: "!"), matches("<!--", at: index) {
                     guard countNode() else { return }

@@ -15,6 +15,19 @@ public enum HTMLLinks {
         "script src", "source src", "video poster", "video src",
     ]
 
+    /// True when the value is an absolute URL written plainly (no character
+    /// reference, nothing to trim), which resolving would return as it is: most
+    /// links in feeds. Decided on the bytes, without making strings of them.
+    private static func staysAsWritten(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = value.first, let last = value.last, first < 0x80, last < 0x80,
+              !HTMLBytes.isSpace(first), !HTMLBytes.isSpace(last), first != 0x0B, last != 0x0B,
+              !value.contains(UInt8(ascii: "&")) else { return false }
+        return URLResolver.schemeIsValid(value) == true
+    }
+
+    /// The attribute names of `urlAttributes`: most attributes are ruled out by name alone.
+    private static let urlAttributeNames = Set(urlAttributes.compactMap { $0.split(separator: " ").last.map(String.init) })
+
     /// `html` with every relative URL attribute resolved against `base`. Without
     /// an absolute base the markup is returned unchanged.
     public static func resolvingRelativeURLs(in html: String, base: String?) -> String {
@@ -25,8 +38,9 @@ public enum HTMLLinks {
         var copied = 0
         while let tag = scanner.nextTag() {
             for attribute in tag.attributes {
-                guard let range = attribute.valueRange,
-                      urlAttributes.contains(tag.name + " " + attribute.name) else { continue }
+                guard let range = attribute.valueRange, urlAttributeNames.contains(attribute.name),
+                      urlAttributes.contains(tag.name + " " + attribute.name),
+                      !scanner.bytes.withUnsafeBufferPointer({ staysAsWritten(UnsafeBufferPointer(rebasing: $0[range])) }) else { continue }
                 let raw = String(decoding: scanner.bytes[range], as: UTF8.self)
                 let value = CharacterReferences.decode(raw)
                 guard let resolved = URLResolver.resolve(value, against: base), resolved != raw else { continue }

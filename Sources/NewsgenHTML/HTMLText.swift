@@ -51,6 +51,50 @@ public enum HTMLText {
 
     /// Every run of whitespace as one space, none at either end.
     public static func collapsingWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if let collapsed = text.utf8.withContiguousStorageIfAvailable(collapsingBelowCombiningMarks), let collapsed {
+            return collapsed ?? text
+        }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// `collapsingWhitespace` on the bytes of text with no scalar from U+0300 on
+    /// (no UTF-8 lead byte from 0xCC): there every character is one scalar (or
+    /// CR LF), and the whitespace ones are ASCII 9–13 and space, U+0085 and
+    /// U+00A0. Nil for other text (the slow path reads characters); `.some(nil)`
+    /// when the text is already collapsed.
+    private static func collapsingBelowCombiningMarks(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        var changed = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0xCC { return nil }
+            let width: Int
+            if byte == 0x20 {
+                width = 1
+            } else if byte >= 0x09 && byte <= 0x0D {
+                width = 1
+                changed = true
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0 {
+                width = 2
+                changed = true
+            } else {
+                width = 0
+            }
+            if width > 0 {
+                // A space is kept only between words, and only one of a run.
+                if pendingSpace || output.isEmpty { changed = true }
+                pendingSpace = !output.isEmpty
+                index += width
+                continue
+            }
+            if pendingSpace { output.append(0x20); pendingSpace = false }
+            output.append(byte)
+            index += 1
+        }
+        if pendingSpace { changed = true }
+        return changed ? .some(String(decoding: output, as: UTF8.self)) : .some(nil)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A forgiving scanner over HTML bytes that reports start tags and where their
 /// attribute values lie; text, end tags and comments are stepped over.
 struct TagScanner {
@@ -24,7 +26,14 @@ struct TagScanner {
     /// The next start tag, or nil at the end of the input.
     mutating func nextTag() -> Tag? {
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            // Text between tags is most of an article: memchr skips it.
+            let next = bytes.withUnsafeBufferPointer { buffer -> Int? in
+                guard let base = buffer.baseAddress,
+                      let found = memchr(base + index, Int32(UInt8(ascii: "<")), buffer.count - index) else { return nil }
+                return UnsafeRawPointer(base).distance(to: found)
+            }
+            guard let next else { index = bytes.count; return nil }
+            index = next
             if starts(with: "<!--") {
                 index = find("-->", from: index + 4).map { $0 + 3 } ?? bytes.count
                 continue
@@ -34,7 +43,7 @@ struct TagScanner {
             let nameStart = index
             while index < bytes.count, HTMLBytes.isNameByte(bytes[index]) { index += 1 }
             var name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
-            if let colon = name.lastIndex(of: ":") { name = String(name[name.index(after: colon)...]) }
+            if name.utf8.contains(UInt8(ascii: ":")), let colon = name.lastIndex(of: ":") { name = String(name[name.index(after: colon)...]) }
             return Tag(name: name, attributes: attributes())
         }
         return nil
@@ -49,8 +58,8 @@ struct TagScanner {
             if byte == UInt8(ascii: ">") { index += 1; break }
             if byte == UInt8(ascii: "/") { index += 1; continue }
             let nameStart = index
-            while index < bytes.count, !HTMLBytes.isSpace(bytes[index]),
-                  ![UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, !HTMLBytes.isSpace(bytes[index]), bytes[index] != UInt8(ascii: "="),
+                  bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") { index += 1 }
             let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
@@ -80,18 +89,23 @@ struct TagScanner {
         while index < bytes.count, HTMLBytes.isSpace(bytes[index]) { index += 1 }
     }
 
-    private func starts(with text: String) -> Bool {
-        let pattern = Array(text.utf8)
-        return index + pattern.count <= bytes.count && Array(bytes[index..<index + pattern.count]) == pattern
+    private func starts(with text: StaticString) -> Bool {
+        matches(text, at: index)
     }
 
-    private func find(_ text: String, from start: Int) -> Int? {
-        let pattern = Array(text.utf8)
+    private func find(_ text: StaticString, from start: Int) -> Int? {
         var position = start
-        while position + pattern.count <= bytes.count {
-            if bytes[position] == pattern[0], Array(bytes[position..<position + pattern.count]) == pattern { return position }
+        while position + text.utf8CodeUnitCount <= bytes.count {
+            if matches(text, at: position) { return position }
             position += 1
         }
         return nil
+    }
+
+    private func matches(_ text: StaticString, at position: Int) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard position + length <= bytes.count else { return false }
+        for offset in 0..<length where bytes[position + offset] != text.utf8Start[offset] { return false }
+        return true
     }
 }

@@ -35,6 +35,7 @@ struct URLPolicy {
     /// one or several) become exactly `//` (`https:evil.example` and
     /// `\\evil.example` both name the host `evil.example`).
     func rewrite(_ raw: String) -> String? {
+        if raw.utf8.withContiguousStorageIfAvailable(Self.isPlainWebURL) == true { return raw }
         var value = Self.stripped(raw)
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
         if let scheme = URLReference(value).scheme {
@@ -51,9 +52,49 @@ struct URLPolicy {
         return base.resolving(reference).text
     }
 
+    /// True for `http://` or `https://` (lower case) followed by anything but
+    /// another `/`, in printable ASCII without spaces or backslashes: what
+    /// `rewrite` returns unchanged (nothing to strip, an allowed scheme, already
+    /// spelled as a browser reads it). Most links in articles are such URLs.
+    private static func isPlainWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let prefixLength: Int
+        if bytes.starts(with: "https://".utf8) {
+            prefixLength = 8
+        } else if bytes.starts(with: "http://".utf8) {
+            prefixLength = 7
+        } else {
+            return false
+        }
+        if prefixLength < bytes.count, bytes[prefixLength] == UInt8(ascii: "/") { return false }
+        return bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }
+    }
+
+    /// The lowercased host of a URL that `isPlainWebURL` accepts, read from its
+    /// bytes as `URLReference.host` reads it (after the last `@`, without the
+    /// port, an IPv6 literal in its brackets); nil for any other URL.
+    private static func plainWebURLHost(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard isPlainWebURL(bytes) else { return nil }
+        let start = bytes[4] == UInt8(ascii: "s") ? 8 : 7
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
+            end += 1
+        }
+        var host = bytes[start..<end]
+        if let at = host.lastIndex(of: UInt8(ascii: "@")) { host = host[(at + 1)...] }
+        if host.first == UInt8(ascii: "[") {
+            if let close = host.firstIndex(of: UInt8(ascii: "]")) { host = host[...close] }
+        } else if let colon = host.lastIndex(of: UInt8(ascii: ":")) {
+            host = host[..<colon]
+        }
+        return String(decoding: host, as: UTF8.self).lowercased()
+    }
+
     /// True when `url` (already rewritten) points at a host other than the base's
     /// (any host at all when there is no base): such links get `rel="noopener noreferrer nofollow"`.
     func isExternal(_ url: String) -> Bool {
+        if let host = url.utf8.withContiguousStorageIfAvailable(Self.plainWebURLHost) ?? nil {
+            return !host.isEmpty && host != base?.host
+        }
         let reference = URLReference(url)
         guard reference.scheme.map({ ["http", "https"].contains($0.lowercased()) }) ?? true,
               let host = reference.host, !host.isEmpty else { return false }
@@ -66,7 +107,7 @@ struct URLPolicy {
     /// `///x.org` → `//x.org`), as browsers parse special URLs.
     static func browserSpelling(_ value: String) -> String {
         var text = value
-        if text.contains("\\") {
+        if text.utf8.contains(UInt8(ascii: "\\")), text.contains("\\") {
             let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? text.endIndex
             text = text[..<end].replacingOccurrences(of: "\\", with: "/") + text[end...]
         }

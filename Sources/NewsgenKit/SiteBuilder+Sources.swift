@@ -2,15 +2,6 @@ import Foundation
 import NewsgenFeeds
 import NewsgenModel
 
-/// What one source brought, made on a worker: its articles, without the feed they came from.
-private struct SourceParse: Sendable {
-    var outcome: SourceOutcome
-    var info: SourceInfo
-    var incoming: [IncomingArticle]
-    /// The source's own warnings, then those of its articles' HTML.
-    var warnings: [BuildWarning]
-}
-
 /// One of a build's sources is done: for a progress display.
 public struct BuildProgress: Sendable, Equatable {
     public var sourceID: String
@@ -71,13 +62,7 @@ extension SiteBuilder {
         let sources = config.sources
         let done = fetched
         let parsed = Workers.parallelMap(sources.count) { index in
-            let source = sources[index]
-            let result = done[source.id]?.result ?? FeedFileReader.read(source, site: site, offline: options.offline)
-            let fromFeed = (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
-            let info = SourceInfo(id: source.id, title: source.title ?? result.feed?.title?.plainText ?? source.id, url: result.feed?.link)
-            return SourceParse(outcome: result.outcome, info: info, incoming: fromFeed,
-                               warnings: warnings(for: result, config: config, offline: options.offline)
-                                   + ContentBounds.warnings(fromFeed, sourceID: source.id))
+            SourceParse.make(sources[index], fetched: done[sources[index].id]?.result, site: site, offline: options.offline)
         }
         for (source, parse) in zip(sources, parsed) {
             if fetched[source.id] == nil { counter.finished(SourceResult(source: source, outcome: parse.outcome)) }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """newsgen against Hugo on the same synthetic archive, and feed parsing against feedparser and xmllint.
 
-Usage: compare.py --binary .build/release/newsgen [--hugo hugo] [--sizes 1000,10000] [--pairs 1000:5,10000:3]
-                  [--seed 1] [--tmpfs /dev/shm] [--disk /tmp] [--skip-disk] [--skip-parsing]
+Usage: compare.py --binary .build/release/newsgen [--parse-bench PATH] [--hugo hugo] [--sizes 1000,10000]
+                  [--pairs 1000:5,10000:3] [--seed 1] [--tmpfs /dev/shm] [--disk /tmp] [--skip-disk]
+                  [--skip-parsing | --parsing-only]
 
 For each N, generate.py writes the archive (20 sources, half RSS, half Atom) as a newsgen site and as a
 Hugo site into tmpfs. After one untimed warm-up build of each, the two run in alternating pairs
@@ -15,9 +16,14 @@ system) and the largest peak RSS of each, and what each side wrote (files by kin
 Then, once, the same two sites copied to a folder on disk, one build each: what a user sees, not a
 comparison (disk writes here swing 2× from run to run).
 
-Feed parsing, on the 20 feed files of the largest N: `newsgen inspect FILE` (a process per file, output
-to /dev/null), Python feedparser's parse() in one process (interpreter start-up and import not counted),
-and `xmllint --noout FILE` (a process per file); the median of three rounds over all the files for each.
+Feed parsing, on the 20 feed files of the largest N: newsgen's Parse stage as the build runs it, timed by
+`newsgen-parse-bench` (one process, the median of PROBE_ROUNDS rounds after an untimed one: on every core,
+on one core with --serial, and with the Enrich stage's sanitizing added with --sanitize); `newsgen inspect
+FILE` (a process per file, output to /dev/null); Python feedparser's parse() in one process (interpreter
+start-up and import not counted); and `xmllint --noout FILE` (a process per file); the median of three
+rounds over all the files for each of the last three. The targets compare the Parse stage on every core:
+at least 30× feedparser's items per second, at most 3× xmllint's time. `--parsing-only` generates only the
+largest N and runs only this part. The probe is built beside --binary (same scratch path) when missing.
 
 Prints a Markdown section ready to paste into BENCHMARKS.md. Exit 1 when a build or a parse fails.
 """
@@ -37,6 +43,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GENERATE = os.path.join(HERE, "generate.py")
 GNU_TIME = "/usr/bin/time"
 PARSE_ROUNDS = 3
+PROBE_ROUNDS = 7
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 
 FEEDPARSER_SCRIPT = r"""
 import json, sys, time
@@ -217,7 +225,31 @@ def disk_builds(n, tmpfs_root, disk_parent, newsgen_binary, hugo_binary):
         remove(root)
 
 
-def parse_throughput(feeds, newsgen_binary):
+def probe_binary(newsgen_binary, given):
+    """newsgen-parse-bench: `given`, else beside the newsgen binary, built there (release) when missing."""
+    if given:
+        return os.path.realpath(given)
+    folder = os.path.dirname(newsgen_binary)
+    probe = os.path.join(folder, "newsgen-parse-bench")
+    if not os.access(probe, os.X_OK):
+        scratch = os.path.dirname(folder)
+        log("building newsgen-parse-bench (release) in %s" % scratch)
+        subprocess.run(["swift", "build", "-c", "release", "--scratch-path", scratch, "--product", "newsgen-parse-bench"],
+                       cwd=REPOSITORY, check=True, stdout=subprocess.DEVNULL)
+    return os.path.realpath(probe)
+
+
+def run_probe(probe, files, *flags):
+    """One newsgen-parse-bench run: its JSON report (items, bytes, median wall of PROBE_ROUNDS rounds)."""
+    wait_for_quiet()
+    done = subprocess.run([probe, "--json", "--rounds", str(PROBE_ROUNDS)] + list(flags) + files,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        raise Failure("newsgen-parse-bench %s: %s" % (" ".join(flags), done.stderr.strip()[-2000:]))
+    return json.loads(done.stdout)
+
+
+def parse_throughput(feeds, newsgen_binary, probe):
     files = sorted(os.path.join(feeds, name) for name in os.listdir(feeds) if name.endswith(".xml"))
     # Items per file, from what newsgen itself reads (checked against feedparser below).
     items = 0
@@ -241,6 +273,13 @@ def parse_throughput(feeds, newsgen_binary):
             cpus.append(cpu)
         return statistics.median(walls), statistics.median(cpus)
 
+    log("parsing: newsgen-parse-bench (every core, one core, with sanitizing), %d files x %d rounds"
+        % (len(files), PROBE_ROUNDS))
+    stage = {name: run_probe(probe, files, *flags)
+             for name, flags in (("parallel", ()), ("serial", ("--serial",)), ("sanitize", ("--sanitize",)))}
+    for name, report in stage.items():
+        if report["items"] != items:
+            raise Failure("newsgen-parse-bench (%s) read %d items, newsgen inspect %d" % (name, report["items"], items))
     log("parsing: newsgen inspect, %d files x %d rounds" % (len(files), PARSE_ROUNDS))
     newsgen = rounds(lambda path: [newsgen_binary, "inspect", path])
     log("parsing: xmllint --noout, %d files x %d rounds" % (len(files), PARSE_ROUNDS))
@@ -259,7 +298,7 @@ def parse_throughput(feeds, newsgen_binary):
         fp_walls.append(report["wall"])
         fp_cpus.append(report["cpu"])
     feedparser = (statistics.median(fp_walls), statistics.median(fp_cpus))
-    return {"files": len(files), "items": items, "bytes": total_bytes,
+    return {"files": len(files), "items": items, "bytes": total_bytes, "stage": stage,
             "newsgen": newsgen, "feedparser": feedparser, "xmllint": xmllint}
 
 
@@ -355,40 +394,41 @@ def report(builds, disks, parsing, info, versions_, tmpfs, args):
                "Times are wall seconds (median, then min–max); CPU is user + system; RSS is GNU time's peak." % (
                    args.seed, tmpfs, round(QUIET["busy"] * 100), QUIET["wait"], QUIET["gave_up"], QUIET["waited"]))
     out.append("")
-    out.append("| N | pairs | newsgen | Hugo | newsgen/Hugo (median of per-pair ratios) | target ≤ 1.0 | CPU newsgen / Hugo | peak RSS newsgen / Hugo | load (1 min) |")
-    out.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for b in builds:
-        ng, hg = b["newsgen"], b["Hugo"]
-        rss_note = ""
-        if b["n"] >= 10000:
-            rss_note = " (target < 400 MB: %s)" % verdict(ng["rss"] < 400 * 1024)
-        out.append("| %s | %d | %s (%s–%s) | %s (%s–%s) | %.2f (%s) | %s | %s / %s (%.2f) | %s / %s%s | %.1f–%.1f |" % (
-            format(b["n"], ","), b["pairs"], seconds(ng["wall"]), seconds(ng["min"]), seconds(ng["max"]),
-            seconds(hg["wall"]), seconds(hg["min"]), seconds(hg["max"]), b["ratio"],
-            ", ".join("%.2f" % r for r in b["ratios"]), verdict(b["ratio"] <= 1.0) if b["n"] >= 10000 else "—",
-            seconds(ng["cpu"]), seconds(hg["cpu"]), b["cpu_ratio"], megabytes(ng["rss"]), megabytes(hg["rss"]),
-            rss_note, b["load"][0], b["load"][1]))
-    out.append("")
-    out.append("What each side wrote:")
-    out.append("")
-    out.append("| N | newsgen | Hugo |")
-    out.append("| --- | --- | --- |")
-    for b in builds:
-        out.append("| %s | %s | %s |" % (format(b["n"], ","), files_cell(b["newsgen"]["output"]),
-                                         files_cell(b["Hugo"]["output"])))
-    out.append("")
-    out.append("Files per top-level entry of public/ (Hugo keeps its defaults, but for the /posts/ section list, "
-               "disabled as a duplicate of the home pages; its `page/1/` files are redirects, one per paginated "
-               "list, and its XML files are RSS for home, each taxonomy and each term, and sitemap.xml):")
-    out.append("")
-    out.append("| entry | %s |" % " | ".join("newsgen N = %s | Hugo N = %s" % (format(b["n"], ","), format(b["n"], ","))
-                                              for b in builds))
-    out.append("| --- |%s" % (" --- | --- |" * len(builds)))
-    names = sorted({name for b in builds for side in ("newsgen", "Hugo") for name in b[side]["output"][4]})
-    for name in names:
-        out.append("| `%s` | %s |" % (name, " | ".join(
-            "%s | %s" % tuple(format(b[side]["output"][4].get(name, 0), ",") if b[side]["output"][4].get(name) else "—"
-                              for side in ("newsgen", "Hugo")) for b in builds)))
+    if builds:
+        out.append("| N | pairs | newsgen | Hugo | newsgen/Hugo (median of per-pair ratios) | target ≤ 1.0 | CPU newsgen / Hugo | peak RSS newsgen / Hugo | load (1 min) |")
+        out.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        for b in builds:
+            ng, hg = b["newsgen"], b["Hugo"]
+            rss_note = ""
+            if b["n"] >= 10000:
+                rss_note = " (target < 400 MB: %s)" % verdict(ng["rss"] < 400 * 1024)
+            out.append("| %s | %d | %s (%s–%s) | %s (%s–%s) | %.2f (%s) | %s | %s / %s (%.2f) | %s / %s%s | %.1f–%.1f |" % (
+                format(b["n"], ","), b["pairs"], seconds(ng["wall"]), seconds(ng["min"]), seconds(ng["max"]),
+                seconds(hg["wall"]), seconds(hg["min"]), seconds(hg["max"]), b["ratio"],
+                ", ".join("%.2f" % r for r in b["ratios"]), verdict(b["ratio"] <= 1.0) if b["n"] >= 10000 else "—",
+                seconds(ng["cpu"]), seconds(hg["cpu"]), b["cpu_ratio"], megabytes(ng["rss"]), megabytes(hg["rss"]),
+                rss_note, b["load"][0], b["load"][1]))
+        out.append("")
+        out.append("What each side wrote:")
+        out.append("")
+        out.append("| N | newsgen | Hugo |")
+        out.append("| --- | --- | --- |")
+        for b in builds:
+            out.append("| %s | %s | %s |" % (format(b["n"], ","), files_cell(b["newsgen"]["output"]),
+                                             files_cell(b["Hugo"]["output"])))
+        out.append("")
+        out.append("Files per top-level entry of public/ (Hugo keeps its defaults, but for the /posts/ section list, "
+                   "disabled as a duplicate of the home pages; its `page/1/` files are redirects, one per paginated "
+                   "list, and its XML files are RSS for home, each taxonomy and each term, and sitemap.xml):")
+        out.append("")
+        out.append("| entry | %s |" % " | ".join("newsgen N = %s | Hugo N = %s" % (format(b["n"], ","), format(b["n"], ","))
+                                                  for b in builds))
+        out.append("| --- |%s" % (" --- | --- |" * len(builds)))
+        names = sorted({name for b in builds for side in ("newsgen", "Hugo") for name in b[side]["output"][4]})
+        for name in names:
+            out.append("| `%s` | %s |" % (name, " | ".join(
+                "%s | %s" % tuple(format(b[side]["output"][4].get(name, 0), ",") if b[side]["output"][4].get(name) else "—"
+                                  for side in ("newsgen", "Hugo")) for b in builds)))
     if disks:
         out.append("")
         out.append("On disk (%s, %s), one full build each, the same sites: what a user sees, "
@@ -405,24 +445,41 @@ def report(builds, disks, parsing, info, versions_, tmpfs, args):
         ng_wall, ng_cpu = p["newsgen"]
         fp_wall, fp_cpu = p["feedparser"]
         xl_wall, xl_cpu = p["xmllint"]
+        stage = p["stage"]
+        st_wall = stage["parallel"]["median"]
+        se_wall = stage["serial"]["median"]
         out.append("")
-        out.append("Feed parsing: the %d feed files of N = %s (%s items, %.1f MB), median of %d rounds over all "
-                   "files. newsgen is `newsgen inspect FILE > /dev/null`, a process per file (start-up, parse, "
-                   "sanitize, JSON out); feedparser is `feedparser.parse(path)` in one Python process, start-up "
-                   "and import not counted; xmllint is `xmllint --noout FILE`, a process per file (well-formedness "
-                   "only)." % (p["files"], format(max(b["n"] for b in builds) if builds else 0, ","),
-                               format(p["items"], ","), p["bytes"] / 1e6, PARSE_ROUNDS))
+        out.append("Feed parsing: the %d feed files of N = %s (%s items, %.1f MB). newsgen's Parse stage is "
+                   "`newsgen-parse-bench` (Tests/Benchmarks/ParseBench): what a build does to each feed file "
+                   "(read, decode, libxml2, the format readers, items turned into articles, HTML bounds "
+                   "checked), in one process, on every core as the build runs it or on one (`--serial`), the "
+                   "median of %d rounds after an untimed one; `--sanitize` adds the Enrich stage's sanitizing "
+                   "of every article, as feedparser sanitizes while it parses. `newsgen inspect FILE > "
+                   "/dev/null` is a process per file (start-up, parse, sanitize, JSON out). feedparser is "
+                   "`feedparser.parse(path)` in one Python process, start-up and import not counted; xmllint "
+                   "is `xmllint --noout FILE`, a process per file (well-formedness only). Those three: median "
+                   "of %d rounds over all files. Ratios compare the Parse stage on every core." % (
+                       p["files"], format(max(b["n"] for b in builds) if builds else p["n"], ","),
+                       format(p["items"], ","), p["bytes"] / 1e6, PROBE_ROUNDS, PARSE_ROUNDS))
         out.append("")
         out.append("| tool | wall | CPU | items/s (wall) | newsgen's ratio | target |")
         out.append("| --- | --- | --- | --- | --- | --- |")
-        out.append("| newsgen inspect | %s | %s | %s | — | — |" % (
+        out.append("| newsgen Parse stage (`newsgen-parse-bench`, every core) | %s | — | %s | — | — |" % (
+            seconds(st_wall), format(round(p["items"] / st_wall), ",")))
+        out.append("| newsgen Parse stage, one core (`--serial`) | %s | — | %s | — | — |" % (
+            seconds(se_wall), format(round(p["items"] / se_wall), ",")))
+        out.append("| newsgen Parse stage + sanitizing (`--sanitize`, every core) | %s | — | %s | — | — |" % (
+            seconds(stage["sanitize"]["median"]), format(round(p["items"] / stage["sanitize"]["median"]), ",")))
+        out.append("| newsgen inspect, a process per file | %s | %s | %s | — | — |" % (
             seconds(ng_wall), seconds(ng_cpu), format(round(p["items"] / ng_wall), ",")))
-        out.append("| feedparser | %s | %s | %s | %.2f× its items/s (CPU: %s×) | ≥ 30×: %s |" % (
-            seconds(fp_wall), seconds(fp_cpu), format(round(p["items"] / fp_wall), ","), fp_wall / ng_wall,
-            ratio(fp_cpu, ng_cpu), verdict(fp_wall / ng_wall >= 30)))
-        out.append("| xmllint --noout | %s | %s | %s | %.1f× its time (CPU: %s×) | ≤ 3×: %s |" % (
-            seconds(xl_wall), seconds(xl_cpu), format(round(p["items"] / xl_wall), ","), ng_wall / xl_wall,
-            ratio(ng_cpu, xl_cpu), verdict(ng_wall / xl_wall <= 3)))
+        out.append("| feedparser | %s | %s | %s | %.1f× its items/s (one core: %.1f×; with sanitizing: %.1f×; "
+                   "inspect: %.2f×) | ≥ 30×: %s |" % (
+                       seconds(fp_wall), seconds(fp_cpu), format(round(p["items"] / fp_wall), ","), fp_wall / st_wall,
+                       fp_wall / se_wall, fp_wall / stage["sanitize"]["median"], fp_wall / ng_wall,
+                       verdict(fp_wall / st_wall >= 30)))
+        out.append("| xmllint --noout | %s | %s | %s | %.2f× its time (one core: %.2f×; inspect: %.1f×) | ≤ 3×: %s |" % (
+            seconds(xl_wall), seconds(xl_cpu), format(round(p["items"] / xl_wall), ","), st_wall / xl_wall,
+            se_wall / xl_wall, ng_wall / xl_wall, verdict(st_wall / xl_wall <= 3)))
     return "\n".join(out)
 
 
@@ -437,12 +494,17 @@ def main():
     parser.add_argument("--disk", default="/tmp", help="the on-disk folder's parent")
     parser.add_argument("--skip-disk", action="store_true")
     parser.add_argument("--skip-parsing", action="store_true")
+    parser.add_argument("--parsing-only", action="store_true",
+                        help="generate only the largest N and measure only feed parsing (no builds)")
+    parser.add_argument("--parse-bench", help="the newsgen-parse-bench binary (default: beside --binary, built when missing)")
     parser.add_argument("--keep", action="store_true", help="keep the generated sites in tmpfs")
     parser.add_argument("--quiet-wait", type=float, default=60,
                         help="before each timed run, wait up to this many seconds for the CPU to be idle (0: never)")
     args = parser.parse_args()
 
     newsgen_binary = os.path.realpath(args.binary)
+    if args.skip_parsing and args.parsing_only:
+        sys.exit("compare.py: --skip-parsing and --parsing-only exclude each other")
     hugo_binary = shutil.which(args.hugo)
     missing = [name for name, found in (("newsgen (--binary)", os.access(newsgen_binary, os.X_OK)),
                                         ("hugo", hugo_binary), ("xmllint", shutil.which("xmllint")),
@@ -454,6 +516,9 @@ def main():
         sys.exit("compare.py: %s is not a writable folder (tmpfs expected)" % args.tmpfs)
     QUIET["wait"] = args.quiet_wait
     sizes = [int(s) for s in args.sizes.split(",") if s]
+    if args.parsing_only:
+        sizes = [max(sizes)]
+    probe = None if args.skip_parsing else probe_binary(os.path.abspath(args.binary), args.parse_bench)
     pairs = {int(k): int(v) for k, v in (item.split(":") for item in args.pairs.split(",") if item)}
 
     work = tempfile.mkdtemp(prefix="newsgen-hugo.", dir=args.tmpfs)
@@ -462,13 +527,17 @@ def main():
         for n in sizes:
             root = os.path.join(work, "n%d" % n)
             generate(n, root, args.seed)
+            if args.parsing_only:
+                parsing = parse_throughput(os.path.join(root, "newsgen", "feeds"), newsgen_binary, probe)
+                parsing["n"] = n
+                continue
             builds.append(compare_builds(n, pairs.get(n, 3), root, newsgen_binary, hugo_binary))
             if not args.skip_disk:
                 Newsgen(newsgen_binary, os.path.join(root, "newsgen")).clean()
                 Hugo(hugo_binary, os.path.join(root, "hugo")).clean()
                 disks.append(disk_builds(n, root, args.disk, newsgen_binary, hugo_binary))
             if not args.skip_parsing and n == max(sizes):
-                parsing = parse_throughput(os.path.join(root, "newsgen", "feeds"), newsgen_binary)
+                parsing = parse_throughput(os.path.join(root, "newsgen", "feeds"), newsgen_binary, probe)
             if n != max(sizes) and not args.keep:
                 remove(root)
     except Failure as failure:
