@@ -95,4 +95,17 @@ struct BoundedBuildTests {
         let page = try String(contentsOf: site.folder.appendingPathComponent("public/articles/wide/index.html"), encoding: .utf8)
         #expect(page.contains("<p>Hello</p>"))
     }
+
+    /// Every tag is a page: an item's categories past `IncomingArticle.maxTags` are left out, with a
+    /// warning, so one hostile item cannot make a site of 100,000 tag pages.
+    @Test func categoriesPastTheTagLimitAreLeftOutAndNamed() throws {
+        let categories = (1...(IncomingArticle.maxTags + 5)).map { "<category>tag \($0)</category>" }.joined()
+        let site = try TemporaryFeedSite(feed: rss("<item><title>Tagged</title><guid>t</guid>\(categories)<category>tag 1</category></item>"))
+        defer { site.remove() }
+        let report = try site.build()
+        #expect(report.warnings.map(\.description) == ["source 'news': 'Tagged' has 105 categories; the first 100 are kept as tags"])
+        let tagPages = try FileManager.default.contentsOfDirectory(atPath: site.folder.appendingPathComponent("public/tags").path)
+        #expect(tagPages.count == IncomingArticle.maxTags)
+        #expect(tagPages.contains("tag-100") && !tagPages.contains("tag-101"))
+    }
 }

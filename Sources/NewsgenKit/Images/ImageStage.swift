@@ -132,13 +132,14 @@ struct ImageStage {
         return Output(articles: out, files: files, warnings: warnings)
     }
 
-    /// The item image first, then what the content and summary show.
+    /// The item image first, then what the content and summary show, each once (a set keeps
+    /// this linear: a hostile body may hold tens of thousands of images).
     private static func references(of prepared: PreparedArticle) -> [String] {
         var references: [String] = []
-        if let image = prepared.article.imageURL { references.append(image) }
-        for html in [prepared.contentHTML, prepared.summaryHTML].compactMap({ $0 }) {
-            for reference in HTMLImages.references(in: html) where !references.contains(reference) { references.append(reference) }
-        }
+        var seen: Set<String> = []
+        let all = [prepared.article.imageURL].compactMap { $0 }
+            + [prepared.contentHTML, prepared.summaryHTML].compactMap { $0 }.flatMap { HTMLImages.references(in: $0) }
+        for reference in all where seen.insert(reference).inserted { references.append(reference) }
         return references
     }
 

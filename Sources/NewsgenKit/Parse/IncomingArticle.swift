@@ -8,6 +8,12 @@ struct IncomingArticle: Sendable, Equatable {
     var article: Article
     /// A slug the author chose (Markdown front matter); wins over the derived one.
     var chosenSlug: String?
+    /// Distinct categories past `maxTags` that the item carried and the article does not keep.
+    var tagsLeftOut = 0
+
+    /// The most tags a feed item gives its article. Real feeds carry a few, rarely dozens; every
+    /// tag is a page of the site, so a hostile item with 100,000 categories must not make 100,000.
+    static let maxTags = 100
 
     /// A feed item, with the identity of PRODUCT.md; nil when the item has no identity key at all.
     init?(item: ParsedItem, sourceID: String) {
@@ -21,12 +27,14 @@ struct IncomingArticle: Sendable, Equatable {
             ?? (summaryHTML ?? contentHTML).map { HTMLText.excerpt(HTMLText.plainText(fromHTML: $0), maxCharacters: 80) }
             ?? "Untitled"
         let byline = item.authors.compactMap(\.displayName)
+        let tags = item.categories.map { $0.label ?? $0.term }.uniqued()
         article = Article(id: ArticleID.make(sourceID: sourceID, key: key), slug: "", sourceID: sourceID,
                           title: title, link: item.link, author: byline.isEmpty ? nil : byline.joined(separator: ", "),
                           published: item.published, updated: item.updated, summaryHTML: summaryHTML,
-                          contentHTML: contentHTML, tags: item.categories.map { $0.label ?? $0.term }.uniqued(),
+                          contentHTML: contentHTML, tags: Array(tags.prefix(Self.maxTags)),
                           imageURL: item.imageURL)
         chosenSlug = nil
+        tagsLeftOut = max(tags.count - Self.maxTags, 0)
     }
 
     /// A Markdown article; its identity key is its file name.
