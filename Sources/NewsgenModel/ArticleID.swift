@@ -17,9 +17,9 @@ public enum ArticleID {
     /// `nil` when the item has none of them (it cannot be archived stably).
     /// `title` is the plain-text title.
     public static func key(guid: String?, link: String?, title: String?, date: Date?) -> String? {
-        if let id = guid?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty { return id }
-        if let link = link?.trimmingCharacters(in: .whitespacesAndNewlines), !link.isEmpty { return link }
-        let title = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if let id = guid?.trimmingWhitespaceAndNewlines(), !id.isEmpty { return id }
+        if let link = link?.trimmingWhitespaceAndNewlines(), !link.isEmpty { return link }
+        let title = title?.trimmingWhitespaceAndNewlines() ?? ""
         let date = date.map { RFC3339.string(from: $0) } ?? ""
         if title.isEmpty && date.isEmpty { return nil }
         return title + "\u{0}" + date

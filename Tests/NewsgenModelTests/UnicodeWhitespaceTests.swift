@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import NewsgenHTML
+@testable import NewsgenModel
 
 @Suite struct UnicodeWhitespaceTests {
     /// Every scalar of the Basic Multilingual Plane and a few beyond, where Foundation's sets live.
