@@ -6,15 +6,15 @@ enum BuildSummary {
     static func line(_ report: BuildReport, outputShownAs output: String, seconds: Double) -> String {
         var parts: [String] = []
         let changes = report.changes
-        parts.append("\(changes.new) new, \(changes.updated) updated, \(changes.unchanged) unchanged")
-        if changes.pruned > 0 { parts.append("\(changes.pruned) removed by the retention policy") }
+        parts.append("\(Wording.grouped(changes.new)) new, \(Wording.grouped(changes.updated)) updated, \(Wording.grouped(changes.unchanged)) unchanged")
+        if changes.pruned > 0 { parts.append("\(Wording.grouped(changes.pruned)) removed by the retention policy") }
         if report.duplicateCount > 0 { parts.append(Wording.counted(report.duplicateCount, "duplicate") + " not listed") }
         let failed = report.sources.filter { if case .failed = $0.outcome { return true } else { return false } }.count
-        parts.append("\(Wording.counted(report.sources.count, "source")), \(failed) failed")
+        parts.append("\(Wording.counted(report.sources.count, "source")), \(Wording.grouped(failed)) failed")
         let images = report.images
         if images.downloads + images.revalidated + images.failures + images.staleServed + images.offlineMisses > 0 {
-            let offline = images.offlineMisses > 0 ? ", \(images.offlineMisses) not fetched (--offline)" : ""
-            parts.append("images: \(images.downloads) downloaded, \(images.revalidated) unchanged, \(images.failures) failed\(offline)")
+            let offline = images.offlineMisses > 0 ? ", \(Wording.grouped(images.offlineMisses)) not fetched (--offline)" : ""
+            parts.append("images: \(Wording.grouped(images.downloads)) downloaded, \(Wording.grouped(images.revalidated)) unchanged, \(Wording.grouped(images.failures)) failed\(offline)")
         }
         if !report.warnings.isEmpty { parts.append(Wording.counted(report.warnings.count, "warning")) }
         return "Built \(Wording.counted(report.articleCount, "article")) into \(output)/ (\(Wording.counted(report.pageCount, "page"))) in "
@@ -23,8 +23,8 @@ enum BuildSummary {
 
     /// `--verbose`: what the image cache did, and the most memory its memory tier held.
     static func imageDetail(_ images: ImageCacheStatistics) -> String {
-        "Images: \(images.downloads) downloaded, \(images.revalidated) revalidated (304), \(images.memoryHits) from memory, "
-            + "\(images.staleServed) stale copies served, \(images.failures) failed, \(images.offlineMisses) not fetched (--offline); "
+        "Images: \(Wording.grouped(images.downloads)) downloaded, \(Wording.grouped(images.revalidated)) revalidated (304), \(images.memoryHits) from memory, "
+            + "\(images.staleServed) stale copies served, \(Wording.grouped(images.failures)) failed, \(Wording.grouped(images.offlineMisses)) not fetched (--offline); "
             + "memory tier high-water mark \(images.memoryBytesHighWater) bytes."
     }
 

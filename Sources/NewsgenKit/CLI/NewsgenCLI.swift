@@ -140,7 +140,7 @@ public enum NewsgenCLI {
                 if arguments.verbosity == .verbose {
                     console.print(BuildSummary.imageDetail(report.images))
                     console.print(BuildSummary.stages(report.stageTimes))
-                    console.print("Pages: \(report.pagesRendered) rendered, \(report.pagesKept) kept from the last build (unchanged inputs).")
+                    console.print("Pages: \(Wording.grouped(report.pagesRendered)) rendered, \(Wording.grouped(report.pagesKept)) kept from the last build (unchanged inputs).")
                 }
                 console.print(report.upToDate ? BuildSummary.upToDate(report, outputShownAs: shown, seconds: seconds)
                                       : BuildSummary.line(report, outputShownAs: shown, seconds: seconds))
