@@ -31,6 +31,38 @@ public struct FeedParseError: Error, Equatable, CustomStringConvertible {
     /// Wraps a reason; tests build expected errors this way.
     public init(_ reason: Reason) { self.reason = reason }
 
+    /// The 1-based line of the problem in the document, 0 when it has no place.
+    public var line: Int {
+        switch reason {
+        case .notWellFormed(let line, _, _), .limitExceeded(let line, _, _): return line
+        default: return 0
+        }
+    }
+
+    /// The 1-based column of the problem on its line, 0 when it has no place.
+    public var column: Int {
+        switch reason {
+        case .notWellFormed(_, let column, _), .limitExceeded(_, let column, _): return column
+        default: return 0
+        }
+    }
+
+    /// The error as a diagnostic about `file` (a path or a URL): `file:line:column: reason`
+    /// where the problem has a place, the form editors and CI logs jump to; else `file: reason`.
+    public func located(in file: String) -> String {
+        guard line > 0 else { return "\(file): \(description)" }
+        return "\(file):\(line):\(column): \(message)"
+    }
+
+    /// The description without its " at line L, column C", for a diagnostic that puts the place first.
+    public var message: String {
+        switch reason {
+        case .notWellFormed(_, _, let message): return "not well-formed XML: \(message)"
+        case .limitExceeded(_, _, let limit): return "document refused: \(limit)"
+        default: return description
+        }
+    }
+
     /// One line a person can act on, shown on `/sources/` and in the build log.
     public var description: String {
         switch reason {

@@ -51,6 +51,9 @@ public enum FeedParser {
             feed.encoding = decoded.encoding
             let reasons = [decoded.problem, document.illFormedReason, feed.illFormedReason].compactMap { $0 }
             feed.illFormedReason = reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+            if let problem = document.illFormed, problem.line > 0 {
+                feed.illFormedPlace = TextPlace(line: problem.line, column: problem.column)
+            }
             return feed
         }
         if isFeedLike(root) {

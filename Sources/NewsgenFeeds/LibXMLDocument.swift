@@ -33,7 +33,9 @@ enum LibXMLDocument {
     struct Parsed: Sendable, Equatable {
         var root: DOMElement
         /// The first well-formedness problem (feedparser's `bozo_exception`), or nil.
-        var illFormedReason: String?
+        var illFormed: FeedParseError?
+
+        var illFormedReason: String? { illFormed?.description }
     }
 
     /// `xmlInitParser` must run once before threads parse concurrently.
@@ -57,7 +59,7 @@ enum LibXMLDocument {
         try MarkupScan.check(data, limits: limits)
         let strict = try attempt(data, recovering: false)
         if let root = strict.root {
-            return Parsed(root: root, illFormedReason: strict.diagnostics.firstProblem?.error.description)
+            return Parsed(root: root, illFormed: strict.diagnostics.firstProblem?.error)
         }
         let first = strict.diagnostics.firstError ?? strict.diagnostics.firstProblem
         guard let first else { throw FeedParseError(.emptyDocument) }
@@ -68,7 +70,7 @@ enum LibXMLDocument {
         let recovered = try attempt(data, recovering: true)
         guard let root = recovered.root else { throw first.error }
         let problem = strict.diagnostics.firstProblem ?? first
-        return Parsed(root: root, illFormedReason: problem.error.description)
+        return Parsed(root: root, illFormed: problem.error)
     }
 
     /// One libxml2 parse: the root when there is one to read (a strict parse

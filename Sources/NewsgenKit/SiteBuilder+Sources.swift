@@ -88,7 +88,15 @@ extension SiteBuilder {
             warnings.append(BuildWarning("source '\(source.id)': the feed has \(kept + result.itemsDropped) items, more than fetch.maxItemsPerFeed (\(config.fetch.maxItemsPerFeed)); the \(kept) newest were taken and \(result.itemsDropped) left out"))
         }
         if let reason = result.feed?.illFormedReason {
-            warnings.append(BuildWarning("source '\(source.id)': \(source.path ?? source.url ?? source.id) is not well-formed (\(reason)); what could be read was kept"))
+            let document = source.path ?? source.url ?? source.id
+            if let place = result.feed?.illFormedPlace {
+                // `file:line:column: …`, so an editor or a CI log links straight to the break.
+                let placeless = reason.replacingOccurrences(of: " at line \(place.line), column \(place.column)", with: "")
+                warnings.append(BuildWarning(path: "\(document):\(place.line):\(place.column)",
+                                             "source '\(source.id)' is not well-formed (\(placeless)); what could be read was kept"))
+            } else {
+                warnings.append(BuildWarning("source '\(source.id)': \(document) is not well-formed (\(reason)); what could be read was kept"))
+            }
         }
         return warnings
     }

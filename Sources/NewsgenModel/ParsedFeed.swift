@@ -45,6 +45,8 @@ public struct ParsedFeed: Sendable, Equatable {
     /// Why the document was not well-formed, when the parser recovered from it
     /// (feedparser's "bozo"); nil for a well-formed document.
     public var illFormedReason: String?
+    /// Where in the document the XML first broke, when it did (so a warning can say `file:line:column`).
+    public var illFormedPlace: TextPlace?
     /// The character encoding the document was read in (`utf-8`, `windows-1252`, …).
     public var encoding: String?
 

@@ -11,9 +11,21 @@ struct FeedParseErrorTests {
         #expect(error?.description == "not well-formed XML at line 2, column 2: StartTag: invalid element name")
     }
 
+    /// As a diagnostic about a file the place comes first, `file:line:column: reason`, the form editors
+    /// and CI logs link; an error without a place keeps `file: reason`.
+    @Test func aDiagnosticPutsThePlaceFirst() {
+        let broken = FeedParseError(.notWellFormed(line: 2, column: 2, message: "StartTag: invalid element name"))
+        #expect(broken.located(in: "feeds/a.xml") == "feeds/a.xml:2:2: not well-formed XML: StartTag: invalid element name")
+        let deep = FeedParseError(.limitExceeded(line: 4, column: 920, limit: "elements are nested more than 256 levels deep"))
+        #expect(deep.located(in: "a.xml") == "a.xml:4:920: document refused: elements are nested more than 256 levels deep")
+        #expect(FeedParseError(.emptyDocument).located(in: "a.xml") == "a.xml: empty document: there is no root element to read")
+        #expect(FeedParseError(.notWellFormed(line: 0, column: 0, message: "x")).located(in: "a.xml") == "a.xml: not well-formed XML: x")
+    }
+
     @Test func malformedXMLThatStillReadsIsRecoveredAndMarked() throws {
         let feed = try parse("<rss version=\"2.0\">\n<channel>\n<title>Broken</titel>\n<item><title>Kept</title></item></channel></rss>")
         #expect(feed.illFormedReason == "not well-formed XML at line 3, column 22: Opening and ending tag mismatch: title line 3 and titel")
+        #expect(feed.illFormedPlace == TextPlace(line: 3, column: 22))
         #expect(feed.title == "Broken")
         #expect(feed.items.map(\.title) == ["Kept"])
     }

@@ -35,7 +35,7 @@ struct SiteCheckSourcesTests {
             "source 'junk' failed: feeds/junk.xml: not a feed: root element is <html>",
             // A feed libxml2 recovers from is read as far as it goes, as a build would.
             "source 'bad': the feed has no items",
-            "source 'bad': feeds/bad.xml is not well-formed (not well-formed XML at line 3, column 17: Opening and ending tag mismatch: title line 3 and titel); what could be read was kept",
+            "feeds/bad.xml:3:17: source 'bad' is not well-formed (not well-formed XML: Opening and ending tag mismatch: title line 3 and titel); what could be read was kept",
             "source 'empty': the feed has no items",
         ])
         #expect(report.count(.problem, in: .sources) == 2)
@@ -57,7 +57,7 @@ struct SiteCheckSourcesTests {
         let report = site.check()
         #expect(report.findings(in: .sources).map(\.description) == [
             "source 'missing' failed: \(server.url("/missing")): the server answered HTTP 404 (not found)",
-            "source 'broken' failed: \(server.url("/broken.xml")): not well-formed XML at line 1, column 1: Start tag expected, '<' not found",
+            "source 'broken' failed: \(server.url("/broken.xml")):1:1: not well-formed XML: Start tag expected, '<' not found",
             "source 'hang' failed: \(server.url("/hang")): no complete response within 1 second",
             "source 'moved': \(server.url("/moved.xml")) has moved permanently to \(server.url("/first.xml")); put the new URL in site.json",
         ])

@@ -100,7 +100,7 @@ struct SourceFetcher: Sendable {
                                                     itemsDropped: total - feed.items.count),
                                etag: document.etag, lastModified: document.lastModified, succeeded: true)
         } catch {
-            return SourceFetch(result: SourceResult(source: source, outcome: .failed(reason: "\(address): \(error.description)")),
+            return SourceFetch(result: SourceResult(source: source, outcome: .failed(reason: error.located(in: address))),
                                succeeded: false)
         }
     }

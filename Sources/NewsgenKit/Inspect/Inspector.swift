@@ -28,7 +28,9 @@ public struct Inspector: Sendable {
             feed = try FeedParser.parse(loaded.data, baseURL: loaded.baseURL,
                                         contentType: contentType ?? loaded.contentType, maxBytes: maxBytes)
         } catch {
-            throw InspectError(source: source, error.description)
+            // `FILE:LINE:COLUMN: reason` when the problem has a place.
+            throw error.line > 0 ? InspectError(source: "\(source):\(error.line):\(error.column)", error.message)
+                                 : InspectError(source: source, error.description)
         }
         guard let language = loaded.contentLanguage else { return feed }
         return feed.withDefaultLanguage(language)

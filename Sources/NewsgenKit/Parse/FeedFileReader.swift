@@ -36,7 +36,7 @@ enum FeedFileReader {
             return SourceResult(source: source, outcome: .fresh(itemCount: feed.items.count), feed: feed,
                                 itemsDropped: total - feed.items.count)
         } catch {
-            return SourceResult(source: source, outcome: .failed(reason: "\(path): \(error.description)"))
+            return SourceResult(source: source, outcome: .failed(reason: error.located(in: path)))
         }
     }
 }
