@@ -166,7 +166,7 @@ struct FetchingBuildTests {
                       // Every byte comes within 0.3 s, but the deadline is for the whole exchange.
                       ("/drip-slow.xml", "no complete response within 1 second"),
                       ("/truncated.xml", "the connection closed before the whole body arrived (100 of the 600 bytes announced)"),
-                      ("/page.html", "not a feed: root element is <html>"),
+                      ("/page.html", "not a feed: root element is <html> (the server sent a web page, text/html: the feed's address is likely in the page's <link rel=\"alternate\">)"),
                       ("/much-later", "the server answered HTTP 429 (too many requests); it asked to be retried after 3600 seconds, more than 30 seconds, so not in this build")])
     func aFailingSourceKeepsItsArticles(path: String, reason: String) throws {
         let server = try FetchFixtureServer.start()

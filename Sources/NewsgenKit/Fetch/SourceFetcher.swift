@@ -100,7 +100,10 @@ struct SourceFetcher: Sendable {
                                                     itemsDropped: total - feed.items.count),
                                etag: document.etag, lastModified: document.lastModified, succeeded: true)
         } catch {
-            return SourceFetch(result: SourceResult(source: source, outcome: .failed(reason: error.located(in: address))),
+            // A web page where a feed was expected is the usual cause: say so rather than only "not well-formed".
+            let isPage = document.contentType?.lowercased().hasPrefix("text/html") == true
+            let hint = isPage ? " (the server sent a web page, text/html: the feed's address is likely in the page's <link rel=\"alternate\">)" : ""
+            return SourceFetch(result: SourceResult(source: source, outcome: .failed(reason: error.located(in: address) + hint)),
                                succeeded: false)
         }
     }
