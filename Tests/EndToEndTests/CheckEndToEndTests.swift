@@ -98,4 +98,24 @@ struct CheckEndToEndTests {
         #expect(try #require(lines(offline.stdout).last).contains("2 sources (2 skipped: offline)"))
         #expect(try everyFile(site) == before)
     }
+
+    /// `init`, `check`, `build`, `check`: a new site is clean before its first build (a note that
+    /// there is nothing built yet) and after it.
+    @Test func aNewSiteFromInitChecksClean() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("newsgen-check-init-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(try Newsgen.run(["init", "news"], in: folder).status == 0)
+        let site = folder.appendingPathComponent("news")
+        let before = try Newsgen.run(["check"], in: site)
+        #expect(before.status == 0, "\(before.stdout)")
+        #expect(lines(before.stdout) == [
+            "note: public: not built yet: run 'newsgen build'",
+            "check: no problems (checked site.json, 11 templates, 0 bookmarks against 0 archived articles, 0 sources, links (not built yet)).",
+        ])
+        #expect(try Newsgen.run(["build", "--offline"], in: site).status == 0)
+        let after = try Newsgen.run(["check"], in: site)
+        #expect(after.status == 0, "\(after.stdout)")
+        #expect(try #require(lines(after.stdout).last).hasPrefix("check: no problems (checked site.json, 11 templates, 0 bookmarks against 1 archived article, 0 sources, "))
+    }
 }
