@@ -36,7 +36,7 @@ struct SiteCheckLinksTests {
             "public/index.html:6:48: broken link 'media/x@2x.png'",
             "public/index.html:8:83: broken link '/sources/'",
         ])
-        #expect(report.checkedSummary[4] == "3 pages, 14 links")
+        #expect(report.checkedSummary[5] == "3 pages, 14 links")
     }
 
     @Test func rootRelativeLinksAreCheckedUnderTheBaseURLsPathOnly() throws {
@@ -50,7 +50,7 @@ struct SiteCheckLinksTests {
         try site.write("public/assets/style.css", "")
         let report = site.check()
         #expect(report.findings(in: .links).map(\.description) == ["public/404.html:2:56: broken link '/news/tags/gone/'"])
-        #expect(report.checkedSummary[4] == "2 pages, 4 links")
+        #expect(report.checkedSummary[5] == "2 pages, 4 links")
     }
 
     @Test func anotherOutputFolderIsShownAsGiven() throws {

@@ -65,7 +65,8 @@ struct SiteCheckTests {
         #expect(report.findings.map(\.severity) == [.note])
         #expect(!report.hasProblems)
         #expect(report.checkedSummary == ["site.json", "\(BuiltInTheme.templates.count) templates",
-                                          "0 bookmarks against 0 archived articles", "1 source", "links (not built yet)"])
+                                          "0 bookmarks against 0 archived articles", "1 source", "0 Markdown articles",
+                                          "links (not built yet)"])
     }
 
     @Test func aMissingSiteJSONIsTheOneProblem() throws {
@@ -163,6 +164,6 @@ struct SiteCheckSampleSiteTests {
         #expect(report.findings.map(\.description) == [])
         #expect(report.checkedSummary.first == "site.json")
         #expect(report.checkedSummary[3] == "3 sources")
-        #expect(report.checkedSummary[4].hasPrefix("\(build.pageCount) pages, "))
+        #expect(report.checkedSummary[5].hasPrefix("\(build.pageCount) pages, "))
     }
 }

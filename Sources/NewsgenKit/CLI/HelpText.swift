@@ -13,7 +13,7 @@ public enum HelpText {
       build     Read site.json, parse the feeds and Markdown articles, update the
                 archive and render the site into public/
       check     Check site.json, the templates, the bookmarks, every source and
-                the built site's links, changing nothing
+                article, and the built site's links, changing nothing
       inspect   Show how newsgen reads one feed (a file or an http(s) URL), as
                 JSON Feed 1.1
       bookmark  Add, remove, toggle or list the site's bookmarks (bookmarks.json)
@@ -67,6 +67,7 @@ public enum HelpText {
       - the bookmark manifest: it loads, and every bookmark is in the archive;
       - every source: a path source is read and parsed, a url source fetched
         and parsed (not with --offline);
+      - the Markdown articles: each one's front matter and text;
       - the last built site (DIR/public/): every link and image between its
         pages leads to a file that is there.
     Each finding names its file, line and column where it has one. Problems

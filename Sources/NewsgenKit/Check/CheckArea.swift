@@ -9,6 +9,8 @@ public enum CheckArea: Int, Sendable, Equatable, Comparable, CaseIterable {
     case manifest
     /// The feeds of site.json, read and parsed.
     case sources
+    /// The Markdown articles (`content/articles/*.md`), read and parsed.
+    case articles
     /// The internal links of the last built site.
     case links
 
@@ -21,6 +23,7 @@ public enum CheckArea: Int, Sendable, Equatable, Comparable, CaseIterable {
         case .templates: return "templates"
         case .manifest: return "manifest"
         case .sources: return "sources"
+        case .articles: return "articles"
         case .links: return "links"
         }
     }

@@ -18,7 +18,7 @@ public enum SiteCheck {
         }
         var findings: [CheckFinding] = []
         var summary = ["site.json"]
-        for part in [templates(site), manifest(site), sources(site, options: options), links(site, options: options)] {
+        for part in [templates(site), manifest(site), sources(site, options: options), articles(site), links(site, options: options)] {
             findings += part.findings
             summary.append(part.summary)
         }
