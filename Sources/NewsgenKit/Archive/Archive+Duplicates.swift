@@ -10,8 +10,11 @@ extension Archive {
     /// one source are not duplicates (a live blog may reuse its link).
     func duplicates() -> [String: String] {
         var groups: [String: [Article]] = [:]
-        for article in allArticles {
-            guard let link = article.link.flatMap(CanonicalLink.make) else { continue }
+        let articles = allArticles
+        // Canonical links made on every core; grouped in order.
+        let links = Workers.parallelMap(articles.count) { articles[$0].link.flatMap(CanonicalLink.make) }
+        for (article, link) in zip(articles, links) {
+            guard let link else { continue }
             groups[link, default: []].append(article)
         }
         var duplicateOf: [String: String] = [:]

@@ -48,9 +48,12 @@ public struct Archive: Sendable, Equatable {
             }
         }
         fresh.sort { ($0.article.date ?? .distantFuture, $0.article.id) < ($1.article.date ?? .distantFuture, $1.article.id) }
-        for item in fresh {
+        // Each title's slug made on every core (folding text is the costly part); only making them unique is in order.
+        let titles = fresh.map(\.article.title)
+        let slugs = Workers.parallelMap(titles.count) { Slug.make(from: titles[$0]) }
+        for (index, item) in fresh.enumerated() {
             var article = item.article
-            article.slug = Slug.unique(Slug.make(from: article.title), taken: taken)
+            article.slug = Slug.unique(slugs[index], taken: taken)
             taken.insert(article.slug)
             byID[article.id] = article
         }

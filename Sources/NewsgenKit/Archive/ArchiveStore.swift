@@ -65,8 +65,7 @@ struct ArchiveStore {
     /// source folders no longer needed, and only then removes version-1 files.
     /// Refuses, before writing anything, an archive that `load` could not read back.
     func save(_ archive: Archive) throws(BuildError) {
-        let encoder = ArchiveJSON.encoder()
-        var files: [String: [String: [(id: String, json: Data)]]] = [:]
+        var files: [String: [String: [Article]]] = [:]
         var ids: Set<String> = []
         for source in archive.articlesBySource.keys.sorted() {
             guard let articles = archive.articlesBySource[source], !articles.isEmpty else { continue }
@@ -80,28 +79,27 @@ struct ArchiveStore {
                 guard ids.insert(article.id).inserted else {
                     throw BuildError(path: shownAs, "cannot hold article '\(article.id)' twice")
                 }
-                let json: Data
-                do {
-                    json = try encoder.encode(article)
-                } catch {
-                    throw BuildError(path: "\(shownAs)/\(id)", "cannot encode article '\(article.id)' (\(error))")
-                }
-                files[id, default: [:]][Self.fileName(for: article), default: []].append((article.id, json))
+                files[id, default: [:]][Self.fileName(for: article), default: []].append(article)
             }
         }
 
-        for (source, months) in files.sorted(by: { $0.key < $1.key }) {
-            for (fileName, lines) in months.sorted(by: { $0.key < $1.key }) {
-                var data = Data()
-                data.reserveCapacity(lines.reduce(0) { $0 + $1.json.count + 1 })
-                for line in lines.sorted(by: { $0.id < $1.id }) {
-                    data.append(line.json)
-                    data.append(0x0A)
-                }
-                let url = directory.appendingPathComponent(source).appendingPathComponent(fileName)
-                if (try? Data(contentsOf: url)) == data { continue }
-                try FileSystem.writeAtomically(data, to: url, shownAs: "\(shownAs)/\(source)/\(fileName)")
+        // Each month file's lines written straight into bytes (`ArchiveLineWriter`), sorted by article id,
+        // the files made on every core; then written in order, each only when its bytes changed.
+        let months = files.sorted(by: { $0.key < $1.key }).flatMap { source, months in
+            months.sorted(by: { $0.key < $1.key }).map { (source: source, fileName: $0.key, articles: $0.value) }
+        }
+        let contents = Workers.parallelMap(months.count) { index in
+            var bytes: [UInt8] = []
+            for article in months[index].articles.sorted(by: { $0.id < $1.id }) {
+                ArchiveLineWriter.append(article, to: &bytes)
+                bytes.append(0x0A)
             }
+            return Data(bytes)
+        }
+        for (month, data) in zip(months, contents) {
+            let url = directory.appendingPathComponent(month.source).appendingPathComponent(month.fileName)
+            if (try? Data(contentsOf: url)) == data { continue }
+            try FileSystem.writeAtomically(data, to: url, shownAs: "\(shownAs)/\(month.source)/\(month.fileName)")
         }
         try removeStale(keeping: files.mapValues { Set($0.keys) })
         try removeLegacyFiles()
@@ -113,7 +111,8 @@ struct ArchiveStore {
         guard let date = article.date, let seconds = Int(exactly: date.timeIntervalSince1970.rounded(.down)),
               (-62_167_219_200...253_402_300_799).contains(seconds) else { return undatedFileName }
         let civil = CivilDate.components(secondsSince1970: seconds)
-        return String(format: "%04d-%02d", civil.year, civil.month) + lineFileSuffix
+        let year = String(civil.year), month = String(civil.month)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + (civil.month < 10 ? "0" : "") + month + lineFileSuffix
     }
 
     /// The non-blank lines of `data` with their 1-based numbers; a line may end in `\r`.

@@ -70,11 +70,58 @@ struct BuildRecordStore {
         }
         let record = BuildRecord(fingerprint: fingerprint, output: output.path, files: files, articleCount: articleCount,
                                  pageCount: pageCount, warnings: warnings.map(\.description), pages: pages)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(record), (try? FileSystem.writeAtomically(data, to: file, shownAs: ".newsgen/last-build.json")) != nil else {
+        guard (try? FileSystem.writeAtomically(record.json(), to: file, shownAs: ".newsgen/last-build.json")) != nil else {
             try? FileSystem.manager.removeItem(at: file)
             return
         }
+    }
+}
+
+extension BuildRecord {
+    /// The record as `JSONEncoder` with `.sortedKeys` writes it, written directly: a record holds a stamp and a key
+    /// for every page, and encoding 24,000 entries through `JSONEncoder` took a twentieth of a 10,000-article build.
+    /// Keys sort by `String`'s `<` (the encoder's order for every path newsgen makes).
+    func json() -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.count * 90 + (pages?.count ?? 0) * 60 + 256)
+        func key(_ name: String, first: Bool = false) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            ArchiveLineWriter.appendString(name, escapingSlashes: true, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+        }
+        func number<Number: BinaryInteger>(_ value: Number) { bytes.append(contentsOf: String(value).utf8) }
+        bytes.append(UInt8(ascii: "{"))
+        key("articleCount", first: true); number(articleCount)
+        key("files")
+        bytes.append(UInt8(ascii: "{"))
+        for (index, (path, stamp)) in files.sorted(by: { $0.key < $1.key }).enumerated() {
+            key(path, first: index == 0)
+            bytes.append(UInt8(ascii: "{"))
+            key("modified", first: true); number(stamp.modified)
+            key("size"); number(stamp.size)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "}"))
+        key("fingerprint"); ArchiveLineWriter.appendString(fingerprint, escapingSlashes: true, to: &bytes)
+        key("output"); ArchiveLineWriter.appendString(output, escapingSlashes: true, to: &bytes)
+        key("pageCount"); number(pageCount)
+        if let pages {
+            key("pages")
+            bytes.append(UInt8(ascii: "{"))
+            for (index, (path, value)) in pages.sorted(by: { $0.key < $1.key }).enumerated() {
+                key(path, first: index == 0)
+                number(value)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        key("version"); number(version)
+        key("warnings")
+        bytes.append(UInt8(ascii: "["))
+        for (index, warning) in warnings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            ArchiveLineWriter.appendString(warning, escapingSlashes: true, to: &bytes)
+        }
+        bytes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])
+        return Data(bytes)
     }
 }

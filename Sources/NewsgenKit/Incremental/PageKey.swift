@@ -15,14 +15,34 @@ struct PageKey {
         }
     }
 
-    /// A string with its length first, so that ("ab", "c") and ("a", "bc") differ.
+    /// A string with its length first, so that ("ab", "c") and ("a", "bc") differ. Hashed from the
+    /// string's own UTF-8 storage, not byte by byte through its `UTF8View`.
     mutating func add(_ text: String) {
-        add(number: UInt64(text.utf8.count))
-        add(bytes: text.utf8)
+        var text = text
+        text.withUTF8 { utf8 in
+            add(number: UInt64(utf8.count))
+            add(buffer: UnsafeRawBufferPointer(utf8))
+        }
     }
 
     mutating func add(number: UInt64) {
-        withUnsafeBytes(of: number.littleEndian) { add(bytes: $0) }
+        var hash = value
+        var rest = number
+        for _ in 0..<8 {
+            hash ^= rest & 0xFF
+            hash = hash &* 0x0000_0100_0000_01B3
+            rest >>= 8
+        }
+        value = hash
+    }
+
+    private mutating func add(buffer: UnsafeRawBufferPointer) {
+        var hash = value
+        for byte in buffer {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        value = hash
     }
 
     /// Every case with its own tag; object keys in sorted order.
@@ -46,9 +66,9 @@ struct PageKey {
         case .object(let fields):
             add(number: 7)
             add(number: UInt64(fields.count))
-            for key in fields.keys.sorted() {
+            for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
                 add(key)
-                add(fields[key] ?? .null)
+                add(value)
             }
         }
     }

@@ -45,11 +45,21 @@ struct Publisher {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
             let plan = try contents(of: files, staticDirectory: staticDirectory)
             let current = PublishDisk.regularFiles(under: output.path, skipping: Set(Self.keptEntries))
-            var folders = StagingFolders(root: staging.path)
-            for path in plan.keys.sorted() {
-                guard let content = plan[path] else { continue }
-                try folders.makeParent(of: path)
-                if try stage(content, at: path, in: staging.path, current: current[path]) { result.kept += 1 } else { result.written += 1 }
+            let paths = plan.keys.sorted()
+            if let staged = stageOnEveryCore(paths, plan: plan, in: staging.path, current: current) {
+                result.kept = staged.kept
+                result.written = staged.written
+            } else {
+                // Something failed: start again one file after another, which stops at the first failure in path order
+                // with the message a user would get from a serial publish.
+                try? fm.removeItem(at: staging)
+                try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+                var folders = StagingFolders(root: staging.path)
+                for path in paths {
+                    guard let content = plan[path] else { continue }
+                    try folders.makeParent(of: path)
+                    if try stage(content, at: path, in: staging.path, current: current[path]) { result.kept += 1 } else { result.written += 1 }
+                }
             }
             result.removed = current.keys.filter { plan[$0] == nil && !Self.keptEntries.contains($0) }.count
             for name in Self.keptEntries {
@@ -79,6 +89,39 @@ struct Publisher {
 
     /// Every path of the new site and what goes there: `static/` first, then the generated
     /// files (the first of a path wins), with newsgen's `robots.txt` put before the site's own.
+    /// Stages every file on every core: the folders first, a level at a time (a folder's parent is made before it),
+    /// then the files. Nil when anything failed, for `publish` to start again serially and report the failure.
+    private func stageOnEveryCore(_ paths: [String], plan: [String: Content], in staging: String,
+                                  current: [String: FileIdentity]) -> (kept: Int, written: Int)? {
+        var folders: Set<String> = []
+        for path in paths {
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                guard folders.insert(String(path[..<slash])).inserted else { break }
+                end = slash
+            }
+        }
+        var levels: [Int: [String]] = [:]
+        for folder in folders { levels[folder.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }, default: []].append(folder) }
+        for depth in levels.keys.sorted() {
+            let level = levels[depth] ?? []
+            let made = Workers.parallelMap(level.count) { index in
+                (try? PublishDisk.makeFolder(staging + "/" + level[index], shownAs: level[index])) != nil
+            }
+            guard made.allSatisfy({ $0 }) else { return nil }
+        }
+        let staged = Workers.parallelMap(paths.count) { index -> Bool? in
+            guard let content = plan[paths[index]] else { return false }
+            return try? stage(content, at: paths[index], in: staging, current: current[paths[index]])
+        }
+        var kept = 0
+        for (index, wasKept) in staged.enumerated() where plan[paths[index]] != nil {
+            guard let wasKept else { return nil }
+            if wasKept { kept += 1 }
+        }
+        return (kept, plan.count - kept)
+    }
+
     private func contents(of files: [OutputFile], staticDirectory: URL?) throws -> [String: Content] {
         var plan: [String: Content] = [:]
         if let staticDirectory, FileSystem.isDirectory(staticDirectory) {

@@ -20,13 +20,15 @@ struct DateDisplay: Sendable {
     /// "28 Nov 2026, 14:05 UTC" (or "UTC+01:00"): for fetch times, where the day alone says too little to hourly builds.
     func displayWithTime(_ date: Date) -> String {
         let c = local(date)
-        return display(date) + String(format: ", %02d:%02d ", c.hour, c.minute) + zoneName(for: date)
+        return "\(c.day) \(Self.months[c.month - 1]) \(c.year), " + Self.padded(c.hour, 2) + ":" + Self.padded(c.minute, 2) + " "
+            + zoneName(for: date)
     }
 
     func iso(_ date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let c = local(date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year, c.month, c.day, c.hour, c.minute, c.second) + (offset == 0 ? "Z" : Self.offset(offset))
+        return Self.padded(c.year, 4) + "-" + Self.padded(c.month, 2) + "-" + Self.padded(c.day, 2) + "T" + Self.padded(c.hour, 2) + ":"
+            + Self.padded(c.minute, 2) + ":" + Self.padded(c.second, 2) + (offset == 0 ? "Z" : Self.offset(offset))
     }
 
     /// "UTC", or "UTC+05:30": an offset rather than an abbreviation, which differs between systems.
@@ -36,7 +38,15 @@ struct DateDisplay: Sendable {
     }
 
     private static func offset(_ seconds: Int) -> String {
-        String(format: "%@%02d:%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
+        (seconds < 0 ? "-" : "+") + padded(abs(seconds) / 3600, 2) + ":" + padded(abs(seconds) % 3600 / 60, 2)
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits as `%0Nd` does (a minus sign counts toward the width).
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value.magnitude)
+        let sign = value < 0 ? "-" : ""
+        let zeros = max(0, width - sign.count - digits.count)
+        return sign + String(repeating: "0", count: zeros) + digits
     }
 
     private func local(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {

@@ -21,17 +21,45 @@ struct PageContext {
     let sourcePages: SourceCatalog
     /// Each article's tags as pages show them (`TagIndex.tags(of:)`), made once: a row is rendered on several pages.
     private let articleTags: [String: [(slug: String, name: String)]]
+    /// What rows and article pages repeat, made once rather than for each of the pages an article is on:
+    /// an article page's path by slug, a date's value, each tag page's path by slug, each source's
+    /// values (all but `pageURL`) and its page's path by id (`source(_:from:)`).
+    private let articlePaths: [String: String]
+    private let articleDates: [Date: MustacheValue]
+    private let tagPaths: [String: String]
+    private let sourceValues: [String: (fields: [String: MustacheValue], pagePath: String?)]
 
-    init(_ input: RenderInput, tags: TagIndex, sourcePages: SourceCatalog) {
+    init(_ input: RenderInput, tags: TagIndex, sourcePages: SourceCatalog,
+         articleTags: [String: [(slug: String, name: String)]]? = nil) {
         config = input.config
         sources = input.sources
         bookmarks = Dictionary(input.bookmarks.bookmarks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        dates = DateDisplay(timeZone: TimeZone(identifier: input.config.timeZone) ?? TimeZone(identifier: "UTC")!)
+        let dates = DateDisplay(timeZone: TimeZone(identifier: input.config.timeZone) ?? TimeZone(identifier: "UTC")!)
+        self.dates = dates
         contentSecurityPolicy = ContentSecurityPolicy.make(embedHosts: input.config.embeds.allow)
         self.tags = tags
         self.sourcePages = sourcePages
-        articleTags = Dictionary(input.articles.map { ($0.article.id, TagIndex.tags(of: $0.article)) },
-                                 uniquingKeysWith: { first, _ in first })
+        self.articleTags = articleTags ?? TagIndex.tagsByArticle(input.articles)
+        var paths: [String: String] = [:], articleDates: [Date: MustacheValue] = [:]
+        paths.reserveCapacity(input.articles.count)
+        articleDates.reserveCapacity(input.articles.count)
+        for prepared in input.articles {
+            if paths[prepared.article.slug] == nil { paths[prepared.article.slug] = Route.article(slug: prepared.article.slug).path }
+            if let date = prepared.article.date, articleDates[date] == nil { articleDates[date] = Self.date(date, dates) }
+        }
+        articlePaths = paths
+        self.articleDates = articleDates
+        tagPaths = Dictionary(tags.tags.map { ($0.slug, Route.tag(slug: $0.slug, page: 1).path) }, uniquingKeysWith: { first, _ in first })
+        var sourceValues: [String: (fields: [String: MustacheValue], pagePath: String?)] = [:]
+        for id in Set(input.articles.map(\.article.sourceID)) {
+            sourceValues[id] = Self.sourceValues(id, sources: input.sources, sourcePages: sourcePages)
+        }
+        self.sourceValues = sourceValues
+    }
+
+    /// The link from `route` (whose path is `fromPath`) to the article `prepared`'s page.
+    private func articleLink(_ article: Article, from fromPath: String) -> String {
+        RelativeLink.make(to: articlePaths[article.slug] ?? Route.article(slug: article.slug).path, from: fromPath)
     }
 
     /// The values every page shares, merged with the page's own.
@@ -48,8 +76,9 @@ struct PageContext {
         ]
         flags["description"] = description.map(MustacheValue.string)
         flags["canonicalURL"] = absoluteURL(route).map(MustacheValue.string)
+        let fromPath = route.path
         return shared(title: title, documentTitle: route == .home(page: 1) ? config.title : "\(title) · \(config.title)",
-                      page: flags, link: { $0.relativeLink(from: route) }, values)
+                      page: flags, link: { RelativeLink.make(to: $0.path, from: fromPath) }, values)
     }
 
     /// The values of `404.html`, which a server shows at whatever URL was asked for, at any depth:
@@ -95,18 +124,20 @@ struct PageContext {
     /// The app's list row.
     func row(_ prepared: PreparedArticle, from route: Route) -> MustacheValue {
         let article = prepared.article
+        let fromPath = route.path
+        let bookmark = bookmarks[article.id]
         var row: [String: MustacheValue] = [
             "id": .string(article.id),
             "title": .string(article.title),
-            "url": .string(Route.article(slug: article.slug).relativeLink(from: route)),
-            "source": source(article.sourceID, from: route),
-            "tags": tagLinks(article, from: route),
-            "isBookmarked": .bool(bookmarks[article.id] != nil),
+            "url": .string(articleLink(article, from: fromPath)),
+            "source": source(article.sourceID, fromPath: fromPath),
+            "tags": tagLinks(article, fromPath: fromPath),
+            "isBookmarked": .bool(bookmark != nil),
         ]
         row["summary"] = prepared.summaryText.map(MustacheValue.string)
         row["author"] = article.author.map(MustacheValue.string)
-        row["date"] = article.date.map(date)
-        row["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
+        row["date"] = articleDate(article)
+        row["note"] = bookmark?.note.map(MustacheValue.string)
         row["image"] = prepared.image.flatMap { thumbnail($0, from: route) }
         return .object(row)
     }
@@ -141,15 +172,16 @@ struct PageContext {
     func article(_ prepared: PreparedArticle) -> MustacheValue {
         let article = prepared.article
         let route = Route.article(slug: article.slug)
+        let fromPath = articlePaths[article.slug] ?? route.path
         var value: [String: MustacheValue] = [
             "id": .string(article.id),
             "title": .string(article.title),
-            "source": source(article.sourceID, from: route),
-            "tags": tagLinks(article, from: route),
+            "source": source(article.sourceID, fromPath: fromPath),
+            "tags": tagLinks(article, fromPath: fromPath),
             "isBookmarked": .bool(bookmarks[article.id] != nil),
         ]
         value["author"] = article.author.map(MustacheValue.string)
-        value["date"] = article.date.map(date)
+        value["date"] = articleDate(article)
         value["originalURL"] = article.link.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
         value["contentHTML"] = prepared.contentHTML.map(MustacheValue.string)
         value["summaryHTML"] = prepared.summaryHTML.map(MustacheValue.string)
@@ -162,11 +194,10 @@ struct PageContext {
 
     /// An article's tags (`name`, `slug`, `url?`): trimmed, one per slug; `url` only when the
     /// tag has a page (a duplicate article's own tag may have none).
-    private func tagLinks(_ article: Article, from route: Route) -> MustacheValue {
+    private func tagLinks(_ article: Article, fromPath: String) -> MustacheValue {
         .list((articleTags[article.id] ?? TagIndex.tags(of: article)).map { tag in
             // An explicit null, so a tag without a page never picks up the row's own `url` in `{{#url}}`.
-            let url = tags.tag(slug: tag.slug) == nil ? MustacheValue.null
-                : .string(Route.tag(slug: tag.slug, page: 1).relativeLink(from: route))
+            let url = tagPaths[tag.slug].map { MustacheValue.string(RelativeLink.make(to: $0, from: fromPath)) } ?? .null
             return .object(["name": .string(tag.name), "slug": .string(tag.slug), "url": url])
         })
     }
@@ -217,14 +248,22 @@ struct PageContext {
     }
 
     /// An article's source: `url` is the publisher's site (absolute http(s) only), `pageURL` its page here.
-    private func source(_ id: String, from route: Route) -> MustacheValue {
+    private func source(_ id: String, fromPath: String) -> MustacheValue {
+        let made = sourceValues[id] ?? Self.sourceValues(id, sources: sources, sourcePages: sourcePages)
+        var value = made.fields
+        if let pagePath = made.pagePath {
+            value["pageURL"] = .string(RelativeLink.make(to: pagePath, from: fromPath))
+        }
+        return .object(value)
+    }
+
+    /// A source's values but `pageURL`, and the path of its page when it has one.
+    private static func sourceValues(_ id: String, sources: [String: SourceInfo], sourcePages: SourceCatalog)
+        -> (fields: [String: MustacheValue], pagePath: String?) {
         let info = sources[id] ?? SourceInfo(id: id, title: id)
         var value: [String: MustacheValue] = ["id": .string(info.id), "title": .string(info.title), "initial": .string(info.initial)]
         value["url"] = info.url.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
-        if sourcePages.entry(id: id) != nil {
-            value["pageURL"] = .string(Route.source(id: id, page: 1).relativeLink(from: route))
-        }
-        return .object(value)
+        return (value, sourcePages.entry(id: id) != nil ? Route.source(id: id, page: 1).path : nil)
     }
 
     /// The `source` of a source's own page (docs/templates.md).
@@ -252,13 +291,23 @@ struct PageContext {
     func neighbour(_ prepared: PreparedArticle, from route: Route) -> MustacheValue {
         var value: [String: MustacheValue] = [
             "title": .string(prepared.article.title),
-            "url": .string(Route.article(slug: prepared.article.slug).relativeLink(from: route)),
+            "url": .string(articleLink(prepared.article, from: route.path)),
         ]
-        value["date"] = prepared.article.date.map(date)
+        value["date"] = articleDate(prepared.article)
         return .object(value)
     }
 
     private func date(_ date: Date) -> MustacheValue {
+        Self.date(date, dates)
+    }
+
+    /// An article's `date`, made once per article.
+    private func articleDate(_ article: Article) -> MustacheValue? {
+        guard let date = article.date else { return nil }
+        return articleDates[date] ?? self.date(date)
+    }
+
+    private static func date(_ date: Date, _ dates: DateDisplay) -> MustacheValue {
         .object(["display": .string(dates.display(date)), "displayWithTime": .string(dates.displayWithTime(date)),
                  "iso": .string(dates.iso(date))])
     }

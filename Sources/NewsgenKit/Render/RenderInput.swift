@@ -61,9 +61,31 @@ struct OutputFile: Sendable, Equatable {
 
     /// `path` as a relative path that stays inside its folder.
     static func contained(_ path: String) -> String {
+        if isContained(path) { return path }
         let components = path.unicodeScalars.split(whereSeparator: { $0 == "/" || $0 == "\\" })
             .map { String(String.UnicodeScalarView($0.filter { $0 != "\u{0}" })) }
             .filter { !$0.isEmpty && $0 != "." && $0 != ".." }
         return components.isEmpty ? "index.html" : components.joined(separator: "/")
+    }
+
+    /// True when `contained` would return `path` as it is (every path `Route.outputPath` makes):
+    /// no backslash or NUL, and no empty, `.` or `..` component between its slashes.
+    private static func isContained(_ path: String) -> Bool {
+        var componentLength = 0
+        var dots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                if componentLength == 0 || dots == componentLength && dots <= 2 { return false }
+                componentLength = 0
+                dots = 0
+            case UInt8(ascii: "\\"), 0:
+                return false
+            default:
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return componentLength > 0 && !(dots == componentLength && dots <= 2)
     }
 }

@@ -73,9 +73,17 @@ extension SiteFeeds {
             home = listed.map(lastChange)
             var bySource: [String: [Date?]] = [:]
             var byTag: [String: [Date?]] = [:]
+            var slugs: [String: String] = [:]  // ASCII spellings' slugs, made once (`TagIndex.isASCII`)
+            func slug(_ tag: String) -> String {
+                guard TagIndex.isASCII(tag) else { return SafeName.tagSlug(tag) }
+                if let known = slugs[tag] { return known }
+                let made = SafeName.tagSlug(tag)
+                slugs[tag] = made
+                return made
+            }
             for article in listed {
                 bySource[article.sourceID, default: []].append(lastChange(article))
-                for slug in Set(article.tags.map(SafeName.tagSlug)) {
+                for slug in Set(article.tags.map(slug)) {
                     byTag[slug, default: []].append(lastChange(article))
                 }
             }

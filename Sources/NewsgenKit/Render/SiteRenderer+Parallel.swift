@@ -34,10 +34,18 @@ extension SiteRenderer {
     /// templates and the page context are immutable values), so the bytes do not depend on
     /// which core made what. A failing job fails the whole render with the error of the
     /// first failing job in order, as a serial render would.
+    ///
+    /// The `.files` jobs (feeds, sitemap, search index: each a long one) are started first and the
+    /// pages after them, so that no core is left with one of them at the end while the other idles.
     func renderFiles(_ jobs: [FileJob]) throws(BuildError) -> [OutputFile] {
-        let made = Workers.parallelMap(jobs.count, parallel: parallel) { index in
+        var order: [Int] = []
+        order.reserveCapacity(jobs.count)
+        for (index, job) in jobs.enumerated() { if case .files = job { order.append(index) } }
+        for (index, job) in jobs.enumerated() { if case .page = job { order.append(index) } }
+        let started = order
+        let made = Workers.parallelMap(jobs.count, parallel: parallel) { position in
             Result { () throws(BuildError) -> [OutputFile] in
-                switch jobs[index] {
+                switch jobs[started[position]] {
                 case .page(let job):
                     return [try page(job)]
                 case .files(let make):
@@ -45,9 +53,11 @@ extension SiteRenderer {
                 }
             }
         }
+        var results = [Result<[OutputFile], BuildError>?](repeating: nil, count: jobs.count)
+        for (position, result) in made.enumerated() { results[started[position]] = result }
         var files: [OutputFile] = []
         files.reserveCapacity(jobs.count)
-        for result in made { files += try result.get() }
+        for case let result? in results { files += try result.get() }
         return files
     }
 

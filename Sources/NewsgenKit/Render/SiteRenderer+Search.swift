@@ -20,7 +20,7 @@ extension SiteRenderer {
             "tags": .list(tagList), "hasTags": .bool(!tagList.isEmpty),
         ])
         let titles = { (id: String) in input.sources[id]?.title ?? sourcePages.entry(id: id)?.info.title ?? id }
-        let index = SearchIndex.make(listed, sources: titles, dates: context.dates)
+        let index = SearchIndex.make(listed, sources: titles, dates: context.dates, tagsOf: articleTags)
         return [page, OutputFile(path: SearchIndex.outputPath, data: Data(index.utf8))]
     }
 }

@@ -10,6 +10,8 @@ struct SiteRenderer {
     /// What every list shows (`RenderInput.listedArticles`), computed once.
     let listed: [PreparedArticle]
     let tags: TagIndex
+    /// Every article's tags by id (`TagIndex.tagsByArticle`), made once for the rows, the tag pages and the search index.
+    let articleTags: [String: [(slug: String, name: String)]]
     let sourcePages: SourceCatalog
     /// Pages and the other files are made on every core (`renderFiles`); false renders them one after another
     /// on the calling thread. The bytes are the same either way.
@@ -18,9 +20,10 @@ struct SiteRenderer {
     init(_ input: RenderInput) {
         self.input = input
         listed = input.listedArticles
-        tags = TagIndex(listed: listed)
+        articleTags = TagIndex.tagsByArticle(input.articles)
+        tags = TagIndex(listed: listed, tagsOf: articleTags)
         sourcePages = SourceCatalog(input, listed: listed)
-        context = PageContext(input, tags: tags, sourcePages: sourcePages)
+        context = PageContext(input, tags: tags, sourcePages: sourcePages, articleTags: articleTags)
     }
 
     /// Every file of the site, in a fixed order. The pages and the other files are made on
