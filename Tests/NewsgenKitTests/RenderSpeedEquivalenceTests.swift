@@ -163,6 +163,35 @@ struct BuildRecordJSONTests {
         encoder.outputFormatting = [.sortedKeys]
         #expect(String(decoding: record.json(), as: UTF8.self) == String(decoding: try encoder.encode(record), as: UTF8.self))
         #expect(try JSONDecoder().decode(BuildRecord.self, from: record.json()) == record)
+        #expect(BuildRecord(json: record.json()) == record)
+        // What JSONEncoder writes in other shapes (pretty, keys in any order) reads the same.
+        encoder.outputFormatting = [.prettyPrinted]
+        #expect(BuildRecord(json: try encoder.encode(record)) == record)
+    }
+
+    /// Escapes the writer never makes but JSON allows: \u escapes, a surrogate pair, \b \f \n \r \/.
+    @Test func theReaderDecodesEveryEscape() {
+        let json = #"{"articleCount":1,"files":{"a\u00e9\ud83d\ude00\/b":{"modified":-1,"size":2}},"fingerprint":"x\b\f\n\r\t\"\\","#
+            + #""output":"o","pageCount":0,"version":1,"warnings":[]}"#
+        let record = BuildRecord(json: Data(json.utf8))
+        #expect(record?.files == ["aé😀/b": FileStamp(size: 2, modified: -1)])
+        #expect(record?.fingerprint == "x\u{08}\u{0C}\n\r\t\"\\")
+        #expect(record?.pages == nil)
+    }
+
+    /// A record that is not exactly this shape is no record: the next build is a full one.
+    @Test(arguments: [
+        "", "{}", "[]", #"{"articleCount":1}"#,
+        #"{"articleCount":1,"files":{},"fingerprint":"f","output":"o","pageCount":0,"version":1,"warnings":[]} x"#,
+        #"{"articleCount":1,"files":{},"fingerprint":"f","output":"o","pageCount":0,"version":1,"warnings":[],"extra":1}"#,
+        #"{"articleCount":1.5,"files":{},"fingerprint":"f","output":"o","pageCount":0,"version":1,"warnings":[]}"#,
+        #"{"articleCount":1,"files":{"a":{"size":1}},"fingerprint":"f","output":"o","pageCount":0,"version":1,"warnings":[]}"#,
+        #"{"articleCount":1,"files":{},"fingerprint":"f\u12","output":"o","pageCount":0,"version":1,"warnings":[]}"#,
+        #"{"articleCount":1,"files":{},"fingerprint":"f","output":"o","pageCount":0,"pages":{"a":-1},"version":1,"warnings":[]}"#,
+        #"{"articleCount":99999999999999999999,"files":{},"fingerprint":"f","output":"o","pageCount":0,"version":1,"warnings":[]}"#,
+    ])
+    func anythingElseIsNoRecord(json: String) {
+        #expect(BuildRecord(json: Data(json.utf8)) == nil)
     }
 
     @Test func anEmptyRecordToo() throws {

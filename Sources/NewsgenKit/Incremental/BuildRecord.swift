@@ -52,7 +52,7 @@ struct BuildRecordStore {
     }
 
     func load() -> BuildRecord? {
-        guard let data = try? Data(contentsOf: file), let record = try? JSONDecoder().decode(BuildRecord.self, from: data),
+        guard let data = try? Data(contentsOf: file), let record = BuildRecord(json: data),
               record.version == BuildRecord.formatVersion else { return nil }
         return record
     }
@@ -78,6 +78,61 @@ struct BuildRecordStore {
 }
 
 extension BuildRecord {
+    /// Reads what `json()` writes (and what `JSONDecoder` reads), member by member in any order;
+    /// nil for anything else, which makes the next build a full one.
+    init?(json data: Data) {
+        var scanner = JSONScanner([UInt8](data))
+        var version: Int64?, fingerprint: String?, output: String?, articleCount: Int64?, pageCount: Int64?
+        var files: [String: FileStamp]?, warnings: [String]?, pages: [String: UInt64]?
+        let read = scanner.object { scanner, key in
+            switch key {
+            case "version": version = scanner.integer()
+            case "fingerprint": fingerprint = scanner.string()
+            case "output": output = scanner.string()
+            case "articleCount": articleCount = scanner.integer()
+            case "pageCount": pageCount = scanner.integer()
+            case "files":
+                var read: [String: FileStamp] = [:]
+                guard scanner.object({ scanner, path in
+                    var size: Int64?, modified: Int64?
+                    guard scanner.object({ scanner, field in
+                        switch field {
+                        case "size": size = scanner.integer()
+                        case "modified": modified = scanner.integer()
+                        default: return false
+                        }
+                        return true
+                    }), let size, let modified else { return false }
+                    read[path] = FileStamp(size: Int(size), modified: modified)
+                    return true
+                }) else { return false }
+                files = read
+            case "pages":
+                var read: [String: UInt64] = [:]
+                guard scanner.object({ scanner, path in
+                    guard let value = scanner.unsigned() else { return false }
+                    read[path] = value
+                    return true
+                }) else { return false }
+                pages = read
+            case "warnings":
+                var read: [String] = []
+                guard scanner.array({ scanner in
+                    guard let warning = scanner.string() else { return false }
+                    read.append(warning)
+                    return true
+                }) else { return false }
+                warnings = read
+            default: return false
+            }
+            return true
+        }
+        guard read, scanner.atEnd(), let version, let fingerprint, let output, let articleCount, let pageCount,
+              let files, let warnings else { return nil }
+        self.init(version: Int(version), fingerprint: fingerprint, output: output, files: files,
+                  articleCount: Int(articleCount), pageCount: Int(pageCount), warnings: warnings, pages: pages)
+    }
+
     /// The record as `JSONEncoder` with `.sortedKeys` writes it, written directly: a record holds a stamp and a key
     /// for every page, and encoding 24,000 entries through `JSONEncoder` took a twentieth of a 10,000-article build.
     /// Keys sort by `String`'s `<` (the encoder's order for every path newsgen makes).

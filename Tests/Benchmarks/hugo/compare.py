@@ -207,7 +207,36 @@ def compare_builds(n, pairs, root, newsgen_binary, hugo_binary):
             "output": output_summary(side.public),
         }
     result["cpu_ratio"] = result["newsgen"]["cpu"] / result["Hugo"]["cpu"]
+    result["unchanged"] = rebuild_without_change(sides[0], n)
     return result
+
+
+def stamps(public):
+    """{path: (inode, mtime in ns, size)} of every file under public/."""
+    found = {}
+    for folder, _, files in os.walk(public):
+        for name in files:
+            info = os.stat(os.path.join(folder, name))
+            found[os.path.join(folder, name)] = (info.st_ino, info.st_mtime_ns, info.st_size)
+    return found
+
+
+def rebuild_without_change(side, n, runs=5):
+    """newsgen built again with nothing changed since its last build: (median, min, max wall), after checking
+    that no file of public/ changed its inode, mtime or size."""
+    before = stamps(side.public)
+    walls = []
+    for _ in range(runs):
+        wait_for_quiet()
+        walls.append(timed([side.binary, "build", "--site", side.site, "--offline", "--quiet"])[0])
+    if stamps(side.public) != before:
+        raise Failure("N=%d: a rebuild with no change touched public/" % n)
+    log("N=%d: no-change rebuild %.3f s (median of %d)" % (n, statistics.median(walls), runs))
+    starts = []
+    for _ in range(runs):
+        wait_for_quiet()
+        starts.append(timed([side.binary, "--version"])[0])
+    return statistics.median(walls), min(walls), max(walls), statistics.median(starts)
 
 
 def disk_builds(n, tmpfs_root, disk_parent, newsgen_binary, hugo_binary):
@@ -408,6 +437,18 @@ def report(builds, disks, parsing, info, versions_, tmpfs, args):
                 ", ".join("%.2f" % r for r in b["ratios"]), verdict(b["ratio"] <= 1.0) if b["n"] >= 10000 else "—",
                 seconds(ng["cpu"]), seconds(hg["cpu"]), b["cpu_ratio"], megabytes(ng["rss"]), megabytes(hg["rss"]),
                 rss_note, b["load"][0], b["load"][1]))
+        out.append("")
+        out.append("A rebuild with nothing changed (newsgen built again after its last full build above, 5 runs; "
+                   "no file of public/ changed its inode, mtime or size — checked):")
+        out.append("")
+        out.append("| N | no-change rebuild | of a full build | target ≤ 5% | process start alone (`newsgen --version`), of a full build |")
+        out.append("| --- | --- | --- | --- | --- |")
+        for b in builds:
+            wall, low, high, start = b["unchanged"]
+            share = wall / b["newsgen"]["wall"]
+            out.append("| %s | %s (%s–%s) | %.1f%% | %s | %s, %.1f%% |" % (
+                format(b["n"], ","), seconds(wall), seconds(low), seconds(high), share * 100, verdict(share <= 0.05),
+                seconds(start), start / b["newsgen"]["wall"] * 100))
         out.append("")
         out.append("What each side wrote:")
         out.append("")
