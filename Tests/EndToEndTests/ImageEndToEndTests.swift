@@ -148,6 +148,23 @@ struct ImageEndToEndTests {
         #expect(!(try site.read("public/index.html")).contains("row-thumbnail"))
     }
 
+    /// libvips is opened on first use: where it cannot be (here a broken libvips.so.42 found first on
+    /// the library path), images are still served and the build says once why rows have no thumbnails.
+    @Test func withoutLibvipsRowsHaveNoThumbnailsAndTheBuildSaysWhy() throws {
+        let server = try PythonHTTPServer(handler: Self.handler)
+        defer { server.stop() }
+        let site = try site(server)
+        defer { site.remove() }
+        try site.write("fake-lib/libvips.so.42", "not a library")
+        let result = try site.run("build", environment: ["LD_LIBRARY_PATH": site.file("fake-lib").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warning = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: list rows show no thumbnails: libvips cannot be opened (") }
+        #expect(warning.count == 1, "\(result.stderr)")
+        #expect(files(site, under: "public/media").count == 2)
+        #expect(files(site, under: "public/media/thumbs") == [])
+        #expect(!(try site.read("public/index.html")).contains("row-thumbnail"))
+    }
+
     @Test func offlineUsesOnlyTheCache() throws {
         let server = try PythonHTTPServer(handler: Self.handler)
         defer { server.stop() }

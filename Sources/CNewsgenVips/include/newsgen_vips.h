@@ -7,8 +7,10 @@
 /// callable from Swift. Every function returns 0 on success, -1 on failure with
 /// the reason in newsgen_vips_last_error().
 
-/// Starts libvips once per process (VIPS_INIT), refusing its untrusted loaders
-/// and capping its operation cache. Safe to call again.
+/// Opens libvips (dlopen of libvips.so.42) and starts it once per process,
+/// refusing its untrusted loaders and capping its operation cache. Safe to
+/// call again. Fails, with the reason in newsgen_vips_last_error(), when
+/// libvips is not installed.
 int newsgen_vips_start(void);
 
 /// Reads only the header of an encoded image: its width and height in pixels.

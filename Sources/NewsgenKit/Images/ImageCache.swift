@@ -166,7 +166,7 @@ public final class ImageCache: @unchecked Sendable {
                 }
                 return .failed(reason: Self.notCachedOffline)
             }
-            lock.withLock { settled.insert(key) }
+            lock.withLock { _ = settled.insert(key) }
             disk.touch(key)
             return keep(cached.data, kind: cached.kind, sha256: cached.sha256, key: key, origin: .disk)
         }

@@ -81,6 +81,9 @@ struct ImageStage {
             Thumbnailer.sizes.map { size in thumbnail(of: mainNames[index], sha256: sources[mainNames[index]] ?? "", size: size) }
         }
         let thumbsByName = Dictionary(uniqueKeysWithValues: zip(mainNames, thumbnails))
+        if let reason = Thumbnailer.unavailable, thumbnails.contains(where: { $0.contains(nil) }) {
+            warnings.append(BuildWarning("list rows show no thumbnails: \(reason)"))
+        }
         pruneThumbnails(keeping: Set(mains.values))
 
         // 4. Rewrite each article and list the files to publish.

@@ -23,8 +23,11 @@ public struct Thumbnailer: Sendable {
         self.maxPixels = maxPixels
     }
 
-    /// libvips, started once for the process.
+    /// libvips, opened and started once for the process.
     private static let started: Bool = newsgen_vips_start() == 0
+
+    /// Why no thumbnail can be made at all (libvips is not installed, say); nil when libvips started.
+    public static var unavailable: String? { started ? nil : lastError() }
 
     public func thumbnail(of image: Data, size: Int) throws(ThumbnailError) -> Data {
         guard Self.started else { throw ThumbnailError(reason: "libvips could not be started (\(Self.lastError()))") }
