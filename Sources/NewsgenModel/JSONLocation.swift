@@ -20,18 +20,8 @@ public enum JSONLocation {
         }
     }
 
-    /// A 1-based line and column; columns count characters, not bytes.
-    public struct Position: Sendable, Equatable, CustomStringConvertible {
-        public var line: Int
-        public var column: Int
-
-        public init(line: Int, column: Int) {
-            self.line = line
-            self.column = column
-        }
-
-        public var description: String { "\(line):\(column)" }
-    }
+    /// A 1-based line and column; in JSON documents columns count characters, not bytes.
+    public typealias Position = TextPlace
 
     /// Where the value at `path` starts (its first character); `[]` is the top-level value.
     /// Nil when the path is not in the document.

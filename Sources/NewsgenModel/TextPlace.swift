@@ -1,5 +1,6 @@
-/// A place in a text file, 1-based, as diagnostics print it (`file:line:column`).
-public struct TextPlace: Equatable, Hashable, Sendable {
+/// A place in a text file, 1-based, as diagnostics print it (`file:line:column`):
+/// where a feed's XML broke, where a JSON value is written (`JSONLocation.Position`).
+public struct TextPlace: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
@@ -7,4 +8,7 @@ public struct TextPlace: Equatable, Hashable, Sendable {
         self.line = line
         self.column = column
     }
+
+    /// `line:column`, to follow a file name and a colon.
+    public var description: String { "\(line):\(column)" }
 }
