@@ -1,9 +1,9 @@
 /// Decoding the character references an attribute value may hold (`&amp;`,
 /// `&#38;`, `&#x26;`, and the other XML predefined names), for resolving it.
-enum CharacterReferences {
+package enum CharacterReferences {
     private static let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
 
-    static func decode(_ text: String) -> String {
+    package static func decode(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = Substring(text)

@@ -1,8 +1,8 @@
 /// Byte classes of HTML markup as the byte-level scanners (`TagScanner`,
 /// `HTMLImages.MarkupScanner`) read it: ASCII whitespace, letters, and the
 /// bytes of a tag or attribute name.
-enum HTMLBytes {
-    static func isSpace(_ byte: UInt8) -> Bool {
+package enum HTMLBytes {
+    package static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 

@@ -131,15 +131,15 @@ extension HTMLImages {
     }
 
     /// One image candidate of a `srcset`: its URL and its descriptor (`2x`, `640w`, or "").
-    struct SrcsetCandidate: Equatable {
-        var url: String
-        var descriptor: String
+    package struct SrcsetCandidate: Equatable {
+        package var url: String
+        package var descriptor: String
 
         /// The candidates of `value`, split as browsers split them: a URL is a
         /// run of non-spaces (so the comma in `data:image/png;base64,…` stays
         /// inside it) with trailing commas dropped; its descriptor runs to the
         /// next comma outside parentheses and is trimmed.
-        static func parse(_ value: String) -> [SrcsetCandidate] {
+        package static func parse(_ value: String) -> [SrcsetCandidate] {
             var candidates: [SrcsetCandidate] = []
             let scalars = Array(value.unicodeScalars)
             var index = 0

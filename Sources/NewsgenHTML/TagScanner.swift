@@ -1,30 +1,39 @@
 import Foundation
 
 /// A forgiving scanner over HTML bytes that reports start tags and where their
-/// attribute values lie; text, end tags and comments are stepped over.
-struct TagScanner {
-    struct Attribute {
+/// attribute values lie; text, end tags and comments are stepped over. Used by
+/// link resolution in feed content and by `newsgen check`'s link scan.
+package struct TagScanner {
+    package struct Attribute {
         /// Lowercased name.
-        var name: String
+        package var name: String
         /// The value without its quotes; nil for an attribute with no value.
-        var valueRange: Range<Int>?
+        package var valueRange: Range<Int>?
         /// The value with its quotes: what a rewrite replaces.
-        var replaceRange: Range<Int>
+        package var replaceRange: Range<Int>
     }
 
-    struct Tag {
+    package struct Tag {
         /// Lowercased local name (a prefix such as `xhtml:` is dropped).
-        var name: String
-        var attributes: [Attribute]
+        package var name: String
+        package var attributes: [Attribute]
     }
 
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     private var index = 0
+    /// Elements whose text is not markup (`script`, `style`, …): after such a start tag the
+    /// scanner steps to its end tag, so a `<a href>` written inside a script is no tag.
+    private let rawTextElements: Set<String>
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// A scanner over `bytes`; `rawTextElements` (lowercased names) are read as a browser reads
+    /// raw text. Empty by default: feed content is scanned as written.
+    package init(_ bytes: [UInt8], rawTextElements: Set<String> = []) {
+        self.bytes = bytes
+        self.rawTextElements = rawTextElements
+    }
 
     /// The next start tag, or nil at the end of the input.
-    mutating func nextTag() -> Tag? {
+    package mutating func nextTag() -> Tag? {
         while index < bytes.count {
             // Text between tags is most of an article: memchr skips it.
             let next = bytes.withUnsafeBufferPointer { buffer -> Int? in
@@ -44,9 +53,29 @@ struct TagScanner {
             while index < bytes.count, HTMLBytes.isNameByte(bytes[index]) { index += 1 }
             var name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
             if name.utf8.contains(UInt8(ascii: ":")), let colon = name.lastIndex(of: ":") { name = String(name[name.index(after: colon)...]) }
-            return Tag(name: name, attributes: attributes())
+            let tag = Tag(name: name, attributes: attributes())
+            if rawTextElements.contains(name) { skipRawText(until: name) }
+            return tag
         }
         return nil
+    }
+
+    /// Steps over the text of a raw-text element, to its end tag (`</script`, any case, then a
+    /// byte that cannot continue the name) or the end of the input.
+    private mutating func skipRawText(until name: String) {
+        let lowercase = Array(name.utf8)
+        while index < bytes.count {
+            guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else { break }
+            index = open + 1
+            let nameStart = open + 2
+            let nameEnd = nameStart + lowercase.count
+            guard nameEnd <= bytes.count, bytes[open + 1] == UInt8(ascii: "/"),
+                  bytes[nameStart..<nameEnd].map({ $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }).elementsEqual(lowercase),
+                  nameEnd == bytes.count || !HTMLBytes.isNameByte(bytes[nameEnd]) else { continue }
+            index = open
+            return
+        }
+        index = bytes.count
     }
 
     private mutating func attributes() -> [Attribute] {

@@ -45,18 +45,16 @@ extension SiteCheck {
         let folder = relative.split(separator: "/", omittingEmptySubsequences: false).dropLast().map { $0 }
         var findings: [CheckFinding] = []
         var links = 0
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            PageReferenceScanner.scan(bytes) { range in
-                let reference = PageReferenceScanner.text(of: range, in: bytes)
-                let verdict = targets.verdict(reference, pageFolder: folder)
-                guard verdict != .skipped else { return }
-                links += 1
-                guard verdict != .found else { return }
-                let (line, column) = PageReferenceScanner.position(of: range.lowerBound, in: bytes)
-                let why = verdict == .aboveRoot ? " (it climbs above the site's root)" : ""
-                findings.append(CheckFinding(.problem, .links, location: "\(location):\(line):\(column)", "broken link '\(reference)'\(why)"))
-            }
+        let bytes = [UInt8](data)
+        PageReferenceScanner.scan(bytes) { range in
+            let reference = PageReferenceScanner.text(of: range, in: bytes)
+            let verdict = targets.verdict(reference, pageFolder: folder)
+            guard verdict != .skipped else { return }
+            links += 1
+            guard verdict != .found else { return }
+            let (line, column) = PageReferenceScanner.position(of: range.lowerBound, in: bytes)
+            let why = verdict == .aboveRoot ? " (it climbs above the site's root)" : ""
+            findings.append(CheckFinding(.problem, .links, location: "\(location):\(line):\(column)", "broken link '\(reference)'\(why)"))
         }
         return (findings, links)
     }
