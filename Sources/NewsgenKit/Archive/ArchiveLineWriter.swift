@@ -48,40 +48,11 @@ enum ArchiveLineWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// A JSON string as Foundation writes it: `"` and `\` escaped, `\b \f \n \r \t` short,
     /// other control characters as `\u00XX`, everything else (non-ASCII) as is; slashes too,
     /// unless `escapingSlashes` (`JSONEncoder` without `.withoutEscapingSlashes`) makes them `\/`.
     static func appendString(_ text: String, escapingSlashes: Bool = false, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                    || escapingSlashes && byte == UInt8(ascii: "/") else { continue }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                default:
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
-                }
-            }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONText.appendQuoted(text, to: &bytes, escaping: escapingSlashes ? [.shortBackspaceAndFormFeed, .slash] : .shortBackspaceAndFormFeed)
     }
 
     /// `RFC3339.string(from:)` in quotes, its digits written directly.
