@@ -117,16 +117,7 @@ public enum Route: Hashable, Sendable {
     /// The link from a page at `from` to `self`, relative so the site works at a
     /// domain's root, under a sub-path and in a local preview alike.
     public func relativeLink(from: Route) -> String {
-        let fromFolders = from.path.split(separator: "/").dropLast(from.isPage ? 0 : 1)
-        let target = path.split(separator: "/", omittingEmptySubsequences: true)
-        var common = 0
-        while common < fromFolders.count, common < target.count - (isPage ? 0 : 1), fromFolders[fromFolders.startIndex + common] == target[common] {
-            common += 1
-        }
-        let ups = String(repeating: "../", count: fromFolders.count - common)
-        let rest = target.dropFirst(common).joined(separator: "/") + (isPage && target.count > common ? "/" : "")
-        let link = ups + rest
-        return link.isEmpty ? "./" : link
+        Self.relativeLink(toPath: path, fromPath: from.path)
     }
 
     private static func pageSuffix(_ page: Int) -> String { page <= 1 ? "" : "page/\(page)/" }

@@ -59,7 +59,7 @@ struct PageContext {
 
     /// The link from `route` (whose path is `fromPath`) to the article `prepared`'s page.
     private func articleLink(_ article: Article, from fromPath: String) -> String {
-        RelativeLink.make(to: articlePaths[article.slug] ?? Route.article(slug: article.slug).path, from: fromPath)
+        Route.relativeLink(toPath: articlePaths[article.slug] ?? Route.article(slug: article.slug).path, fromPath: fromPath)
     }
 
     /// The values every page shares, merged with the page's own.
@@ -78,7 +78,7 @@ struct PageContext {
         flags["canonicalURL"] = absoluteURL(route).map(MustacheValue.string)
         let fromPath = route.path
         return shared(title: title, documentTitle: route == .home(page: 1) ? config.title : "\(title) · \(config.title)",
-                      page: flags, link: { RelativeLink.make(to: $0.path, from: fromPath) }, values)
+                      page: flags, link: { Route.relativeLink(toPath: $0.path, fromPath: fromPath) }, values)
     }
 
     /// The values of `404.html`, which a server shows at whatever URL was asked for, at any depth:
@@ -197,7 +197,7 @@ struct PageContext {
     private func tagLinks(_ article: Article, fromPath: String) -> MustacheValue {
         .list((articleTags[article.id] ?? TagIndex.tags(of: article)).map { tag in
             // An explicit null, so a tag without a page never picks up the row's own `url` in `{{#url}}`.
-            let url = tagPaths[tag.slug].map { MustacheValue.string(RelativeLink.make(to: $0, from: fromPath)) } ?? .null
+            let url = tagPaths[tag.slug].map { MustacheValue.string(Route.relativeLink(toPath: $0, fromPath: fromPath)) } ?? .null
             return .object(["name": .string(tag.name), "slug": .string(tag.slug), "url": url])
         })
     }
@@ -252,7 +252,7 @@ struct PageContext {
         let made = sourceValues[id] ?? Self.sourceValues(id, sources: sources, sourcePages: sourcePages)
         var value = made.fields
         if let pagePath = made.pagePath {
-            value["pageURL"] = .string(RelativeLink.make(to: pagePath, from: fromPath))
+            value["pageURL"] = .string(Route.relativeLink(toPath: pagePath, fromPath: fromPath))
         }
         return .object(value)
     }

@@ -28,7 +28,7 @@ enum SearchIndex {
             bytes.append(UInt8(ascii: "["))
             write(article.title, into: &bytes)
             bytes.append(UInt8(ascii: ","))
-            write(RelativeLink.make(to: Route.article(slug: article.slug).path, from: Route.search.path), into: &bytes)
+            write(Route.relativeLink(toPath: Route.article(slug: article.slug).path, fromPath: Route.search.path), into: &bytes)
             bytes.append(UInt8(ascii: ","))
             write(sources(article.sourceID), into: &bytes)
             bytes.append(UInt8(ascii: ","))

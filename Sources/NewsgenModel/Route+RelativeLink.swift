@@ -1,13 +1,10 @@
-import NewsgenModel
-
-/// `Route.relativeLink(from:)` on paths already made: the same link, from one scan over
-/// the two paths' bytes instead of splitting them into arrays of substrings. A list page
-/// makes about a hundred links, so this is where the Render stage spent a tenth of its time.
-/// `RelativeLinkTests` holds it to `Route.relativeLink(from:)`.
-enum RelativeLink {
-    /// The link from the page whose path is `from` to the route whose path is `target`
-    /// (both as `Route.path` makes them: starting with `/`, pages ending with `/`).
-    static func make(to target: String, from: String) -> String {
+/// Relative links from paths, scanned as bytes: a list page makes about a hundred links, and
+/// splitting both paths into arrays of substrings for each was a tenth of the Render stage.
+extension Route {
+    /// The link from the page whose path is `from` to the file or page whose path is `target`
+    /// (both as `Route.path` makes them: starting with `/`, pages ending with `/`), relative so
+    /// the site works at a domain's root, under a sub-path and in a local preview alike.
+    public static func relativeLink(toPath target: String, fromPath from: String) -> String {
         let targetIsPage = target.utf8.last == UInt8(ascii: "/")
         let fromIsPage = from.utf8.last == UInt8(ascii: "/")
         var fromParts = components(from)
