@@ -1,8 +1,9 @@
 import Foundation
 
 extension NewsgenCLI {
-    /// `newsgen check`: every finding on standard output, problems first as `error:`, then a
-    /// last line with the counts; exit 1 when there is any problem.
+    /// `newsgen check`: every finding on standard output in the report's order (a problem as
+    /// `error:`, then `warning:` and `note:`), then a last line with the counts; exit 1 when
+    /// there is any problem.
     static func check(_ arguments: Command.CheckArguments, _ context: Context) -> Int32 {
         let options = SiteCheckOptions(offline: arguments.offline, output: arguments.output.map { context.url($0) })
         let report = SiteCheck.run(siteDirectory: context.url(arguments.site), options: options)

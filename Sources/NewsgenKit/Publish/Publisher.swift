@@ -87,8 +87,6 @@ struct Publisher {
         return result
     }
 
-    /// Every path of the new site and what goes there: `static/` first, then the generated
-    /// files (the first of a path wins), with newsgen's `robots.txt` put before the site's own.
     /// Stages every file on every core: the folders first, a level at a time (a folder's parent is made before it),
     /// then the files. Nil when anything failed, for `publish` to start again serially and report the failure.
     private func stageOnEveryCore(_ paths: [String], plan: [String: Content], in staging: String,
@@ -122,6 +120,8 @@ struct Publisher {
         return (kept, plan.count - kept)
     }
 
+    /// Every path of the new site and what goes there: `static/` first, then the generated
+    /// files (the first of a path wins), with newsgen's `robots.txt` put before the site's own.
     private func contents(of files: [OutputFile], staticDirectory: URL?) throws -> [String: Content] {
         var plan: [String: Content] = [:]
         if let staticDirectory, FileSystem.isDirectory(staticDirectory) {
