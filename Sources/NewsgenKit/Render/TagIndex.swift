@@ -46,10 +46,13 @@ struct TagIndex: Sendable {
     /// An article's tags as its pages show them: trimmed, blank ones left out, one per slug
     /// (the article's first spelling), in the article's order.
     static func tags(of article: Article) -> [(slug: String, name: String)] {
-        tags(of: article) { tag in
-            let name = tag.trimmingCharacters(in: .whitespacesAndNewlines)
-            return name.isEmpty ? nil : (SafeName.tagSlug(name), name)
-        }
+        tags(of: article, normalized: normalize)
+    }
+
+    /// One spelling as pages show it: trimmed, with its slug; nil for a blank one.
+    static func normalize(_ tag: String) -> (slug: String, name: String)? {
+        let name = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? nil : (SafeName.tagSlug(name), name)
     }
 
     /// `tags(of:)` with each spelling's slug and name from `normalized` (nil: a blank tag), which
@@ -71,10 +74,7 @@ struct TagIndex: Sendable {
         var spellings: Set<String> = []
         for prepared in articles { for tag in prepared.article.tags where isASCII(tag) { spellings.insert(tag) } }
         let distinct = Array(spellings)
-        let made = Workers.parallelMap(distinct.count) { index -> (slug: String, name: String)? in
-            let name = distinct[index].trimmingCharacters(in: .whitespacesAndNewlines)
-            return name.isEmpty ? nil : (SafeName.tagSlug(name), name)
-        }
+        let made = Workers.parallelMap(distinct.count) { index in normalize(distinct[index]) }
         var normalized: [String: (slug: String, name: String)?] = [:]
         normalized.reserveCapacity(distinct.count)
         for (index, spelling) in distinct.enumerated() { normalized[spelling] = made[index] }
@@ -82,8 +82,7 @@ struct TagIndex: Sendable {
         let lists = Workers.parallelMap(articles.count) { index in
             tags(of: articles[index].article) { tag in
                 if isASCII(tag), let made = known[tag] { return made }
-                let name = tag.trimmingCharacters(in: .whitespacesAndNewlines)
-                return name.isEmpty ? nil : (SafeName.tagSlug(name), name)
+                return normalize(tag)
             }
         }
         var byID: [String: [(slug: String, name: String)]] = [:]
