@@ -45,24 +45,21 @@ struct JSONScanner {
     /// A whole number that fits an Int64 (no fraction, no exponent).
     mutating func integer() -> Int64? {
         skipSpace()
-        var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
-        let start = index
-        var value: Int64 = 0
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-            let (times, overflowA) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowB) = times.addingReportingOverflow(Int64(bytes[index] - UInt8(ascii: "0")))
-            guard !overflowA, !overflowB else { return nil }
-            value = sum
-            index += 1
-        }
-        guard index > start else { return nil }
-        return negative ? -value : value
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        guard let magnitude = digits() else { return nil }
+        if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
+        return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
     }
 
     /// A whole number from 0 to UInt64.max (page keys are 64-bit hashes).
     mutating func unsigned() -> UInt64? {
         skipSpace()
+        return digits()
+    }
+
+    /// The decimal digits at the cursor as a UInt64; nil for none or for one that overflows.
+    private mutating func digits() -> UInt64? {
         let start = index
         var value: UInt64 = 0
         while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
