@@ -30,13 +30,12 @@ enum FileSystem {
         return FeedParseError(.tooLarge(size: size, limit: limit)).description
     }
 
-    /// Writes to a temporary file beside `url`, then renames it into place.
+    /// Writes to a synced temporary file beside `url`, then renames it into place (`DurableFile`).
     static func writeAtomically(_ data: Data, to url: URL, shownAs name: String) throws(BuildError) {
         do {
-            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            try DurableFile.replace(url, with: data)
         } catch {
-            throw BuildError(path: name, "cannot be written (\(reason(error)))")
+            throw BuildError(path: name, "cannot be written (\(error.reason))")
         }
     }
 

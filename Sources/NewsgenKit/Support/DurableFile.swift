@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Writing a file so that a crash, a kill or a full disk at any instant leaves either the old
+/// bytes or the new ones, never a mix: the bytes go to a temporary file beside the target,
+/// which is synced and only then renamed over it; the folder is synced after the rename, so
+/// the new name survives a power cut too.
+///
+/// Temporary files are named `.<name>.newsgen-<pid>.tmp`, a shape no user file has, so that
+/// the next build can tell and remove what a killed one left (`Leftovers`).
+enum DurableFile {
+    /// The temporary file a write by process `pid` puts beside `url`.
+    static func temporaryURL(for url: URL, pid: Int32 = getpid()) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).newsgen-\(pid).tmp")
+    }
+
+    /// True for the name of a temporary file newsgen makes: its own (`.<name>.newsgen-<pid>.tmp`),
+    /// and Foundation's `.dat.nosync…`, which earlier releases wrote through `Data.write(options: .atomic)`.
+    static func isTemporaryName(_ name: String) -> Bool {
+        if name.hasPrefix(".dat.nosync") { return true }
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.range(of: ".newsgen-", options: .backwards) else { return false }
+        let digits = name[marker.upperBound..<name.index(name.endIndex, offsetBy: -4)]
+        return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigitCharacter)
+    }
+
+    /// Puts `data` at `url` durably (temporary file, sync, rename, folder sync), making the folder when missing.
+    static func replace(_ url: URL, with data: Data) throws(DiskError) {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DiskError(reason: FileSystem.reason(error))
+        }
+        let temporary = try writeTemporary(data, beside: url)
+        do {
+            try move(temporary, over: url)
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
+        syncFolder(folder)
+    }
+
+    /// Writes `data` into a new, synced temporary file beside `url` and returns it; on failure
+    /// (a full disk, say) nothing is left behind.
+    static func writeTemporary(_ data: Data, beside url: URL) throws(DiskError) -> URL {
+        let temporary = temporaryURL(for: url)
+        unlink(temporary.path)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw DiskError.fromErrno() }
+        var failure: DiskError?
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = DiskError.fromErrno()
+                    return
+                }
+                offset += count
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = DiskError.fromErrno() }
+        if close(descriptor) != 0, failure == nil { failure = DiskError.fromErrno() }
+        if let failure {
+            unlink(temporary.path)
+            throw failure
+        }
+        return temporary
+    }
+
+    /// Renames `source` over `target` (atomic on one file system).
+    static func move(_ source: URL, over target: URL) throws(DiskError) {
+        guard rename(source.path, target.path) == 0 else { throw DiskError.fromErrno() }
+    }
+
+    /// Removes the file at `url`; one already gone is fine.
+    static func remove(_ url: URL) throws(DiskError) {
+        guard unlink(url.path) == 0 || errno == ENOENT else { throw DiskError.fromErrno() }
+    }
+
+    /// Makes the folder's entries (a rename, a new or removed file) durable; best effort,
+    /// since some file systems refuse to sync a folder and nothing better can be done there.
+    static func syncFolder(_ folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}
+
+/// A failed file operation, in the system's words ("No space left on device").
+struct DiskError: Error, Equatable {
+    var reason: String
+
+    static func fromErrno() -> DiskError { DiskError(reason: String(cString: strerror(errno))) }
+}
+
+private extension Character {
+    var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
+}
