@@ -24,7 +24,8 @@ extension SiteBuilder {
         let store = ArchiveStore(directory: site.archiveDirectory, shownAs: config.archive.path)
         // Taken-down articles leave the archive and never come back from a feed (`newsgen archive remove`).
         let takenDown = try TakedownList.load(site).ids
-        let before = try store.load().removing(takenDown)
+        let loaded = try store.loadRepairing()
+        let before = loaded.archive.removing(takenDown)
         let stateStore = FetchStateStore(file: site.archiveDirectory.appendingPathComponent(FetchStateStore.fileName),
                                          shownAs: config.archive.path + "/" + FetchStateStore.fileName)
         let state = try stateStore.load()
@@ -32,7 +33,7 @@ extension SiteBuilder {
 
         // Fetch + Parse.
         let read = readSources(site, state: state, options: options, timer: &timer)
-        var warnings = read.warnings
+        var warnings = loaded.warnings + read.warnings
         let markdown = try MarkdownReader.read(site: site)
         warnings += markdown.warnings
         let incoming = (read.incoming + markdown.articles).filter { !takenDown.contains($0.article.id) }

@@ -82,7 +82,7 @@ struct ArchiveStoreTests {
         try store(folder).save(archive)
         #expect(try store(folder).load() == archive)
         #expect(files(under: folder) == [
-            "articles/2025-01.jsonl",
+            "archive.json", "articles/2025-01.jsonl",
             "harbor-gazette/2026-10.jsonl", "harbor-gazette/2026-11.jsonl", "harbor-gazette/undated.jsonl",
         ])
 
@@ -91,7 +91,7 @@ struct ArchiveStoreTests {
         let two = Article(id: "00000000000000c0", slug: "zero", sourceID: "city-council", title: "Zero",
                           updated: try date("2026-11-01T00:00:00.5Z"), summaryHTML: "<p>é</p>")
         try store(folder).save(Archive(articlesBySource: ["city-council": [one, two]]))
-        #expect(files(under: folder) == ["city-council/2026-11.jsonl"])
+        #expect(files(under: folder) == ["archive.json", "city-council/2026-11.jsonl"])
         #expect(try text(folder.appendingPathComponent("city-council/2026-11.jsonl")) == """
             {"id":"00000000000000c0","slug":"zero","sourceID":"city-council","summaryHTML":"<p>é</p>","tags":[],"title":"Zero","updated":"2026-11-01T00:00:00.500Z"}
             {"id":"00000000000000c1","link":"https://example.org/a/1","published":"2026-11-03T10:00:00Z","slug":"one","sourceID":"city-council","tags":["x","y"],"title":"One / \\"two\\"\\nthree"}
@@ -131,7 +131,7 @@ struct ArchiveStoreTests {
         ]])
         try store(folder).save(moved)
         #expect(files(under: folder) == [
-            ".git/x.jsonl", ".gitkeep", "Old Stuff/2020-01.jsonl", "README.md",
+            ".git/x.jsonl", ".gitkeep", "Old Stuff/2020-01.jsonl", "README.md", "archive.json",
             "harbor-gazette/2026-10.jsonl", "harbor-gazette/2026-12.jsonl", "harbor-gazette/notes.txt", "state.json",
         ])
         #expect(!Self.manager.fileExists(atPath: folder.appendingPathComponent("articles").path))
@@ -141,7 +141,7 @@ struct ArchiveStoreTests {
 
         // A source folder that holds someone's file stays when its articles leave.
         try store(folder).save(Archive())
-        #expect(files(under: folder) == [".git/x.jsonl", ".gitkeep", "Old Stuff/2020-01.jsonl", "README.md",
+        #expect(files(under: folder) == [".git/x.jsonl", ".gitkeep", "Old Stuff/2020-01.jsonl", "README.md", "archive.json",
                                          "harbor-gazette/notes.txt", "state.json"])
     }
 
@@ -179,23 +179,40 @@ struct ArchiveStoreTests {
         #expect(loaded == Archive(articlesBySource: ["harbor-gazette": [Article(id: "00000000000000a1", slug: "a", sourceID: "harbor-gazette", title: "A")]]))
     }
 
-    @Test func anArticleInTwoPlacesIsAnErrorNamingBoth() throws {
+    @Test func anArticleTwiceInOneFileIsAnErrorNamingBothLines() throws {
         let folder = try temporaryFolder()
         defer { try? Self.manager.removeItem(at: folder) }
-        try write(Self.valid + "\n", to: folder.appendingPathComponent("harbor-gazette/2026-10.jsonl"))
-        let later = folder.appendingPathComponent("harbor-gazette/2026-11.jsonl")
-        try write(Self.valid.replacingOccurrences(of: "a1", with: "a2") + "\n" + Self.valid + "\n", to: later)
-        #expect(throws: BuildError(path: "content/archive/harbor-gazette/2026-11.jsonl:2",
-                                   "article '00000000000000a1' is also at content/archive/harbor-gazette/2026-10.jsonl:1; remove one of the two (the archive was left untouched)")) {
-            _ = try store(folder).load()
-        }
-
-        try Self.manager.removeItem(at: folder.appendingPathComponent("harbor-gazette/2026-10.jsonl"))
-        try write(Self.valid + "\n\n" + Self.valid + "\n", to: later)
+        let file = folder.appendingPathComponent("harbor-gazette/2026-11.jsonl")
+        try write(Self.valid + "\n\n" + Self.valid + "\n", to: file)
         #expect(throws: BuildError(path: "content/archive/harbor-gazette/2026-11.jsonl:3",
                                    "article '00000000000000a1' is also at line 1; remove one of the two (the archive was left untouched)")) {
             _ = try store(folder).load()
         }
+        #expect(try text(file) == Self.valid + "\n\n" + Self.valid + "\n")
+    }
+
+    /// What an interrupted save of a newsgen from before the journal left when an article changed month:
+    /// the copy in the file written last is the one the move wrote, and the next save keeps only it.
+    @Test func anArticleInTwoMonthFilesKeepsTheCopyWrittenLastWithAWarning() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        let old = folder.appendingPathComponent("harbor-gazette/2026-10.jsonl")
+        let new = folder.appendingPathComponent("harbor-gazette/2026-11.jsonl")
+        let moved = Self.valid.replacingOccurrences(of: #""title":"A""#, with: #""title":"A, moved""#)
+        try write(Self.valid + "\n", to: old)
+        try write(Self.valid.replacingOccurrences(of: "a1", with: "a2") + "\n" + moved + "\n", to: new)
+        try Self.manager.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: old.path)
+        try Self.manager.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_060)], ofItemAtPath: new.path)
+
+        let loaded = try store(folder).loadRepairing()
+        #expect(loaded.archive.articlesBySource["harbor-gazette"]?.map(\.title) == ["A, moved", "A"])
+        #expect(loaded.warnings == [BuildWarning(path: "content/archive/harbor-gazette/2026-11.jsonl:2",
+            "article '00000000000000a1' was also at content/archive/harbor-gazette/2026-10.jsonl:1, left there by a save that was cut short; "
+            + "the copy written last is kept, and this build's save removes the other")])
+
+        // The other way round: the older file was written last.
+        try Self.manager.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_120)], ofItemAtPath: old.path)
+        #expect(try store(folder).load().articlesBySource["harbor-gazette"]?.map(\.title) == ["A", "A"])
     }
 
     @Test func saveRefusesWhatLoadCouldNotReadBackAndWritesNothing() throws {
@@ -262,7 +279,7 @@ struct ArchiveStoreTests {
         #expect(loaded == expected)
 
         try store(folder).save(loaded)
-        #expect(files(under: folder) == ["README.md", "harbor-gazette/2026-11.jsonl", "harbor-gazette/undated.jsonl", "state.json"])
+        #expect(files(under: folder) == ["README.md", "archive.json", "harbor-gazette/2026-11.jsonl", "harbor-gazette/undated.jsonl", "state.json"])
         #expect(try text(folder.appendingPathComponent("harbor-gazette/2026-11.jsonl")) ==
             #"{"id":"00000000000000a1","link":"https://example.org/a/1","published":"2026-11-03T10:00:00Z","slug":"one","sourceID":"harbor-gazette","tags":["x"],"title":"Old one"}"# + "\n")
         #expect(try text(folder.appendingPathComponent("state.json")) == "{\"version\":1,\"sources\":{}}\n")
@@ -282,7 +299,7 @@ struct ArchiveStoreTests {
         }
         try write("{\"version\": 1, ", to: folder.appendingPathComponent("city-council.json"))
         try store(folder).save(Archive(articlesBySource: ["articles": [try article("00000000000000b1", "articles")]]))
-        #expect(files(under: folder) == ["articles/undated.jsonl", "city-council.json", "harbor-gazette.json"])
+        #expect(files(under: folder) == ["archive.json", "articles/undated.jsonl", "city-council.json", "harbor-gazette.json"])
         #expect(try text(file) == broken)
     }
 
@@ -301,7 +318,7 @@ struct ArchiveStoreTests {
         }
         let archive = Archive(articlesBySource: bySource)
         try store(folder).save(archive)
-        #expect(files(under: folder).count == 4 * 77)
+        #expect(files(under: folder).count == 4 * 77 + 1)  // and archive.json
         #expect(try store(folder).load() == archive)
     }
 }

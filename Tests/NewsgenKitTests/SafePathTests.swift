@@ -92,14 +92,16 @@ struct SafePathTests {
         }
 
         try store.save(Archive(articlesBySource: ["harbor-gazette": [article("harbor-gazette")], "articles": [article("articles")]]))
-        #expect(regularFiles(under: folder) == ["content/archive/articles/undated.jsonl", "content/archive/harbor-gazette/undated.jsonl"])
+        #expect(regularFiles(under: folder) == ["content/archive/archive.json", "content/archive/articles/undated.jsonl",
+                                                "content/archive/harbor-gazette/undated.jsonl"])
 
         for source in Self.hostile + ["../" + "escaped", "Harbor", "harbor gazette"] {
             #expect(throws: BuildError(path: "content/archive", "cannot hold source '\(source)': not a valid source id")) {
                 try store.save(Archive(articlesBySource: [source: [article(source)]]))
             }
         }
-        #expect(regularFiles(under: folder) == ["content/archive/articles/undated.jsonl", "content/archive/harbor-gazette/undated.jsonl"])
+        #expect(regularFiles(under: folder) == ["content/archive/archive.json", "content/archive/articles/undated.jsonl",
+                                                "content/archive/harbor-gazette/undated.jsonl"])
     }
 
     @Test func anArchiveFileNamingAnInvalidSourceStopsTheBuild() throws {

@@ -3,7 +3,8 @@ import NewsgenModel
 
 /// Layout version 1, read only so that an archive migrates itself: one pretty
 /// `content/archive/<source-id>.json` per source, `{"version": 1, "source": …, "articles": […]}`.
-/// Every top-level `*.json` other than state.json and takedowns.json was such a file, and still is.
+/// Every top-level `*.json` other than state.json, takedowns.json and archive.json (the format
+/// marker, `ArchiveFormat`) was such a file, and still is.
 extension ArchiveStore {
     static let legacyVersion = 1
 
@@ -15,13 +16,13 @@ extension ArchiveStore {
 
     /// The articles of every version-1 file. An unreadable file, or one article in two
     /// places, stops the build as it would in the new layout.
-    func loadLegacy() throws(BuildError) -> [Article] {
+    func loadLegacy(_ files: ArchiveFiles) throws(BuildError) -> [Article] {
         let decoder = ArchiveJSON.decoder()
         var seenIn: [String: String] = [:]
         var articles: [Article] = []
-        for url in try legacyFiles() {
-            let name = shownAs + "/" + url.lastPathComponent
-            let data = try FileSystem.read(url, shownAs: name)
+        for fileName in try legacyFiles(files) {
+            let name = files.shown(fileName)
+            guard let data = try files.data(fileName) else { continue }
             let file: LegacyFile
             do {
                 file = try decoder.decode(LegacyFile.self, from: data)
@@ -46,21 +47,20 @@ extension ArchiveStore {
         return articles
     }
 
-    /// Removes the version-1 files once their articles live in the new layout; a file
-    /// that `loadLegacy` would refuse is never removed (the next load reports it), so a
-    /// `save` without a `load` before it cannot lose what such a file holds.
-    func removeLegacyFiles() throws(BuildError) {
+    /// The version-1 files a save removes, once their articles live in the new layout; a file that
+    /// `loadLegacy` would refuse is never removed (the next load reports it), so a `save` without a
+    /// `load` before it cannot lose what such a file holds.
+    func removableLegacyFiles(_ files: ArchiveFiles) throws(BuildError) -> [String] {
         let decoder = ArchiveJSON.decoder()
-        for url in try legacyFiles() {
-            guard let data = try? Data(contentsOf: url), let file = try? decoder.decode(LegacyFile.self, from: data),
-                  file.version == Self.legacyVersion, SafeName.sourceID(file.source) != nil else { continue }
-            try Self.remove(url, shownAs: shownAs + "/" + url.lastPathComponent)
+        return try legacyFiles(files).filter { fileName in
+            guard let data = try? files.data(fileName), let file = try? decoder.decode(LegacyFile.self, from: data) else { return false }
+            return file.version == Self.legacyVersion && SafeName.sourceID(file.source) != nil
         }
     }
 
-    private func legacyFiles() throws(BuildError) -> [URL] {
-        try FileSystem.files(in: directory, suffix: ".json")
-            .filter { ![FetchStateStore.fileName, TakedownList.fileName].contains($0.lastPathComponent) && !FileSystem.isDirectory($0) }
+    private func legacyFiles(_ files: ArchiveFiles) throws(BuildError) -> [String] {
+        let reserved = [FetchStateStore.fileName, TakedownList.fileName, ArchiveFormat.fileName]
+        return try files.names(in: "") { $0.hasSuffix(".json") && !reserved.contains($0) && !files.isFolder($0) }
     }
 
     private static func describeLegacy(_ error: Error) -> String {

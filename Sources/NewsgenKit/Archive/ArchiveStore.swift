@@ -27,17 +27,43 @@ struct ArchiveStore {
         var line: Int
     }
 
-    func load() throws(BuildError) -> Archive {
+    /// Where an article was read from, for messages about duplicates.
+    private struct Copy {
+        var article: Article
+        var place: Place
+        /// When its file was last written, to tell which copy an interrupted save of an earlier newsgen wrote last.
+        var written: Date
+    }
+
+    /// Reads every month file (and version-1 file), through a save that stopped halfway (`ArchiveFiles`).
+    func load() throws(BuildError) -> Archive { try loadRepairing().archive }
+
+    /// `load`, and a warning for each article found twice because a save of a newsgen from before the
+    /// journal was cut short while the article moved to another month: the copy in the file written
+    /// last is kept (the move had written it), and the next save leaves only that one.
+    func loadRepairing() throws(BuildError) -> (archive: Archive, warnings: [BuildWarning]) {
+        let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
+        try ArchiveFormat.check(try files.data(ArchiveFormat.fileName), shownAs: files.shown(ArchiveFormat.fileName))
         let decoder = ArchiveJSON.decoder()
-        var found: [String: (article: Article, place: Place)] = [:]
-        for source in try sourceFolders() {
-            for url in try Self.lineFiles(in: directory.appendingPathComponent(source), shownAs: "\(shownAs)/\(source)") {
-                let name = "\(shownAs)/\(source)/\(url.lastPathComponent)"
-                let data = try FileSystem.read(url, shownAs: name)
+        var found: [String: Copy] = [:]
+        var warnings: [BuildWarning] = []
+        for source in try sourceFolders(files) {
+            for fileName in try files.names(in: source, where: Self.isLineFileName) where !files.isFolder(source + "/" + fileName) {
+                let relative = source + "/" + fileName
+                let name = files.shown(relative)
+                guard let data = try files.data(relative) else { continue }
+                let written = (try? FileSystem.manager.attributesOfItem(atPath: files.url(relative).path)[.modificationDate] as? Date) ?? .distantPast
                 for (number, line) in Self.lines(of: data) {
                     let article: Article
                     do {
-                        article = try decoder.decode(Article.self, from: line)
+                        let read = try decoder.decode(ArchiveLine.self, from: line)
+                        if let unknown = read.unknownKeys.first {
+                            throw BuildError(path: "\(name):\(number)", "unknown key '\(unknown)' (a newer newsgen wrote it: update newsgen, "
+                                + "which keeps what this one would drop); the file was left untouched")
+                        }
+                        article = read.article
+                    } catch let error as BuildError {
+                        throw error
                     } catch {
                         throw BuildError(path: "\(name):\(number)", "\(ArchiveJSON.describe(error)); the file was left untouched")
                     }
@@ -45,26 +71,113 @@ struct ArchiveStore {
                         throw BuildError(path: "\(name):\(number)", "the article's sourceID is '\(article.sourceID)', "
                             + "but it is in the folder of source '\(source)'; the file was left untouched")
                     }
-                    if let earlier = found[article.id] {
-                        let other = earlier.place.file == name ? "line \(earlier.place.line)" : "\(earlier.place.file):\(earlier.place.line)"
-                        throw BuildError(path: "\(name):\(number)", "article '\(article.id)' is also at \(other); "
+                    let copy = Copy(article: article, place: Place(file: name, line: number), written: written)
+                    guard let earlier = found[article.id] else {
+                        found[article.id] = copy
+                        continue
+                    }
+                    // Twice in one file is no interrupted save: nobody can tell which line is meant.
+                    guard earlier.place.file != name else {
+                        throw BuildError(path: "\(name):\(number)", "article '\(article.id)' is also at line \(earlier.place.line); "
                             + "remove one of the two (the archive was left untouched)")
                     }
-                    found[article.id] = (article, Place(file: name, line: number))
+                    let kept = copy.written > earlier.written ? copy : earlier
+                    let dropped = kept.place.file == name ? earlier : copy
+                    warnings.append(BuildWarning(path: "\(kept.place.file):\(kept.place.line)",
+                        "article '\(article.id)' was also at \(dropped.place.file):\(dropped.place.line), left there by a save that was cut short; "
+                        + "the copy written last is kept, and this build's save removes the other"))
+                    found[article.id] = kept
                 }
             }
         }
         // A half-finished migration may leave old files beside new ones: the new copy wins.
-        for article in try loadLegacy() where found[article.id] == nil {
-            found[article.id] = (article, Place(file: shownAs, line: 0))
+        for article in try loadLegacy(files) where found[article.id] == nil {
+            found[article.id] = Copy(article: article, place: Place(file: shownAs, line: 0), written: .distantPast)
         }
-        return Archive(articlesBySource: Dictionary(grouping: found.values.map(\.article), by: \.sourceID))
+        return (Archive(articlesBySource: Dictionary(grouping: found.values.map(\.article), by: \.sourceID)), warnings)
     }
 
-    /// Writes every month file whose bytes changed (atomically), removes month files and
-    /// source folders no longer needed, and only then removes version-1 files.
-    /// Refuses, before writing anything, an archive that `load` could not read back.
+    /// Saves `archive` as one step that a crash cannot split (`ArchiveJournal`): every month file whose
+    /// bytes change is written to a synced temporary file, then the journal is written, then the files
+    /// are renamed into place and the month files, source folders and version-1 files no longer needed
+    /// are removed. Refuses, before writing anything, an archive that `load` could not read back, and an
+    /// archive in a newer format than this newsgen knows. A save that fails before its journal is written
+    /// leaves the archive as it was; one that fails after is finished by the next build.
     func save(_ archive: Archive) throws(BuildError) {
+        try recover()
+        let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
+        try ArchiveFormat.check(try files.data(ArchiveFormat.fileName), shownAs: files.shown(ArchiveFormat.fileName))
+        let wanted = try monthFiles(of: archive)
+
+        // What differs from the disk: new bytes, and month and version-1 files that go.
+        var writes: [(path: String, data: Data)] = []
+        for (path, data) in wanted where (try? Data(contentsOf: directory.appendingPathComponent(path))) != data {
+            writes.append((path, data))
+        }
+        if !wanted.isEmpty, (try? Data(contentsOf: directory.appendingPathComponent(ArchiveFormat.fileName))) != ArchiveFormat.marker {
+            writes.append((ArchiveFormat.fileName, ArchiveFormat.marker))
+        }
+        let wantedPaths = Set(wanted.map(\.path))
+        var removes: [String] = []
+        for source in try sourceFolders(files) {
+            for name in try files.names(in: source, where: Self.isLineFileName) where !wantedPaths.contains(source + "/" + name) {
+                removes.append(source + "/" + name)
+            }
+        }
+        removes += try removableLegacyFiles(files)
+        if !writes.isEmpty || !removes.isEmpty {
+            try commit(ArchiveJournal(pid: getpid(), writes: writes.map(\.path), removes: removes), contents: writes.map(\.data))
+        }
+        try removeEmptySourceFolders(keeping: Set(wanted.map { ArchiveFiles.split($0.path).folder }))
+    }
+
+    /// Finishes a save that a killed build left half done (its journal is there); a no-op otherwise.
+    /// Run by every save first, and by the build at its start (`Leftovers`), while it holds the build lock.
+    func recover() throws(BuildError) {
+        let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
+        guard let pending = files.pending else { return }
+        do {
+            try pending.apply(in: directory)
+            try DurableFile.remove(files.journalFile)
+            DurableFile.syncFolder(directory)
+        } catch {
+            throw BuildError(path: shownAs, "an interrupted save could not be finished (\(error.reason)); "
+                + "nothing was lost: the next build tries again (\(ArchiveJournal.fileName) records it)")
+        }
+    }
+
+    /// Writes the temporary files and the journal (the commit), then applies it and removes the journal.
+    private func commit(_ journal: ArchiveJournal, contents: [Data]) throws(BuildError) {
+        var written: [URL] = []
+        func abandon(_ error: DiskError, _ what: String) -> BuildError {
+            for file in written { try? DurableFile.remove(file) }
+            return BuildError(path: what, "cannot be written (\(error.reason)); the archive was left as it was")
+        }
+        for (path, data) in zip(journal.writes, contents) {
+            let target = directory.appendingPathComponent(path)
+            do {
+                try FileSystem.manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw abandon(DiskError(reason: FileSystem.reason(error)), "\(shownAs)/\(path)")
+            }
+            do {
+                written.append(try DurableFile.writeTemporary(data, beside: target))
+            } catch {
+                throw abandon(error, "\(shownAs)/\(path)")
+            }
+        }
+        do {
+            try DurableFile.replace(directory.appendingPathComponent(ArchiveJournal.fileName), with: journal.encoded())
+        } catch {
+            throw abandon(error, "\(shownAs)/\(ArchiveJournal.fileName)")
+        }
+        // From here on the save has happened; what stops it now is finished by the next build.
+        try recover()
+    }
+
+    /// Every month file `archive` needs, by path relative to the archive folder, each line an article
+    /// (`ArchiveLineWriter`) sorted by id, made on every core.
+    private func monthFiles(of archive: Archive) throws(BuildError) -> [(path: String, data: Data)] {
         var files: [String: [String: [Article]]] = [:]
         var ids: Set<String> = []
         for source in archive.articlesBySource.keys.sorted() {
@@ -82,9 +195,6 @@ struct ArchiveStore {
                 files[id, default: [:]][Self.fileName(for: article), default: []].append(article)
             }
         }
-
-        // Each month file's lines written straight into bytes (`ArchiveLineWriter`), sorted by article id,
-        // the files made on every core; then written in order, each only when its bytes changed.
         let months = files.sorted(by: { $0.key < $1.key }).flatMap { source, months in
             months.sorted(by: { $0.key < $1.key }).map { (source: source, fileName: $0.key, articles: $0.value) }
         }
@@ -96,13 +206,7 @@ struct ArchiveStore {
             }
             return Data(bytes)
         }
-        for (month, data) in zip(months, contents) {
-            let url = directory.appendingPathComponent(month.source).appendingPathComponent(month.fileName)
-            if (try? Data(contentsOf: url)) == data { continue }
-            try FileSystem.writeAtomically(data, to: url, shownAs: "\(shownAs)/\(month.source)/\(month.fileName)")
-        }
-        try removeStale(keeping: files.mapValues { Set($0.keys) })
-        try removeLegacyFiles()
+        return zip(months, contents).map { ("\($0.source)/\($0.fileName)", $1) }
     }
 
     /// `YYYY-MM.jsonl` of the article's date in UTC, or `undated.jsonl`. Dates outside
@@ -127,33 +231,20 @@ struct ArchiveStore {
     }
 
     /// Folders directly inside the archive whose name is a valid source id, sorted.
-    private func sourceFolders() throws(BuildError) -> [String] {
-        try Self.entries(in: directory, shownAs: shownAs).filter {
-            SafeName.sourceID($0) != nil && FileSystem.isDirectory(directory.appendingPathComponent($0))
-        }
+    private func sourceFolders(_ files: ArchiveFiles) throws(BuildError) -> [String] {
+        try files.names(in: "") { SafeName.sourceID($0) != nil && files.isFolder($0) }
     }
 
-    /// Removes `.jsonl` files not in `keeping` from every source folder, and source
-    /// folders left empty that hold no articles now. Other files are left alone.
-    private func removeStale(keeping: [String: Set<String>]) throws(BuildError) {
-        for source in try sourceFolders() {
+    static func isLineFileName(_ name: String) -> Bool { name.hasSuffix(lineFileSuffix) }
+
+    /// Removes source folders that hold no articles now and nothing else. Other files are left alone.
+    private func removeEmptySourceFolders(keeping: Set<String>) throws(BuildError) {
+        for source in try Self.entries(in: directory, shownAs: shownAs) where SafeName.sourceID(source) != nil && !keeping.contains(source) {
             let folder = directory.appendingPathComponent(source)
-            let keep = keeping[source] ?? []
-            for url in try Self.lineFiles(in: folder, shownAs: "\(shownAs)/\(source)") where !keep.contains(url.lastPathComponent) {
-                try Self.remove(url, shownAs: "\(shownAs)/\(source)/\(url.lastPathComponent)")
-            }
-            if keeping[source] == nil, (try? FileSystem.manager.contentsOfDirectory(atPath: folder.path).isEmpty) == true {
+            if FileSystem.isDirectory(folder), (try? FileSystem.manager.contentsOfDirectory(atPath: folder.path).isEmpty) == true {
                 try Self.remove(folder, shownAs: "\(shownAs)/\(source)")
             }
         }
-    }
-
-    /// Regular `*.jsonl` files directly inside `folder`, hidden ones skipped, sorted by name.
-    private static func lineFiles(in folder: URL, shownAs name: String) throws(BuildError) -> [URL] {
-        try entries(in: folder, shownAs: name)
-            .filter { $0.hasSuffix(lineFileSuffix) }
-            .map { folder.appendingPathComponent($0) }
-            .filter { !FileSystem.isDirectory($0) }
     }
 
     /// Names directly inside `folder` (none when it does not exist), hidden ones skipped, sorted.

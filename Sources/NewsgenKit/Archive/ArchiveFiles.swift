@@ -1,0 +1,80 @@
+import Foundation
+import NewsgenModel
+
+/// The archive folder's files as the last save meant them to be: what is on disk, read
+/// through a save that stopped after its journal was written (`ArchiveJournal`): a file it
+/// writes is read from its temporary file while that is still there, a file it removes is gone.
+/// So `check`, `bookmark` and the other commands see the archive the next build will finish,
+/// without writing anything themselves.
+struct ArchiveFiles {
+    let directory: URL
+    /// How the folder is shown in messages.
+    let shownAs: String
+    /// A save that stopped before it was finished, if any.
+    let pending: ArchiveJournal?
+
+    var journalFile: URL { directory.appendingPathComponent(ArchiveJournal.fileName) }
+
+    /// Reads the folder's journal, if there is one; one that does not read is refused and left untouched.
+    init(directory: URL, shownAs: String) throws(BuildError) {
+        self.directory = directory
+        self.shownAs = shownAs
+        let file = directory.appendingPathComponent(ArchiveJournal.fileName)
+        guard FileSystem.exists(file) else {
+            pending = nil
+            return
+        }
+        let name = shownAs + "/" + ArchiveJournal.fileName
+        guard let journal = ArchiveJournal.decode(try FileSystem.read(file, shownAs: name)) else {
+            throw BuildError(path: name, "is not a save journal this newsgen can read, so the save it records cannot be finished; "
+                + "it was left untouched (restore the archive folder from git, or remove the file to keep the archive as it is)")
+        }
+        pending = journal
+    }
+
+    /// The names directly inside the folder `relative` ("" for the archive folder itself) that
+    /// `keep` accepts, with the pending save's new files and without its removed ones, sorted.
+    /// Hidden names are skipped.
+    func names(in relative: String, where keep: (String) -> Bool) throws(BuildError) -> [String] {
+        var names = Set(try ArchiveStore.entries(in: url(relative), shownAs: shown(relative)))
+        if let pending {
+            for path in pending.writes {
+                let (folder, name) = Self.split(path)
+                if folder == relative { names.insert(name) } else if relative.isEmpty { names.insert(folder) }
+            }
+            for path in pending.removes {
+                let (folder, name) = Self.split(path)
+                if folder == relative { names.remove(name) }
+            }
+        }
+        return names.filter(keep).sorted()
+    }
+
+    /// True when `relative` names a folder on disk or one the pending save writes into.
+    func isFolder(_ relative: String) -> Bool {
+        FileSystem.isDirectory(url(relative)) || (pending?.writes.contains { Self.split($0).folder == relative } ?? false)
+    }
+
+    /// The bytes of the file at `relative`, nil when there is none.
+    func data(_ relative: String) throws(BuildError) -> Data? {
+        if let pending {
+            if pending.removes.contains(relative) { return nil }
+            if pending.writes.contains(relative) {
+                let temporary = pending.temporaryFile(for: relative, in: directory)
+                if FileSystem.exists(temporary) { return try FileSystem.read(temporary, shownAs: shown(relative)) }
+            }
+        }
+        let file = url(relative)
+        guard FileSystem.exists(file), !FileSystem.isDirectory(file) else { return nil }
+        return try FileSystem.read(file, shownAs: shown(relative))
+    }
+
+    func url(_ relative: String) -> URL { relative.isEmpty ? directory : directory.appendingPathComponent(relative) }
+    func shown(_ relative: String) -> String { relative.isEmpty ? shownAs : shownAs + "/" + relative }
+
+    /// `source/2026-11.jsonl` as ("source", "2026-11.jsonl"); a top-level name as ("", name).
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.firstIndex(of: "/") else { return ("", path) }
+        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+    }
+}

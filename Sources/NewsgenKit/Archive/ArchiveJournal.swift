@@ -1,0 +1,84 @@
+import Foundation
+import NewsgenModel
+
+/// The commit record of one archive save (ADR 015). A save touches many month files, and an
+/// article that changes month is written into one and taken out of another; renaming files one
+/// by one would leave it in both, or in neither, when the build is killed in between. So a save
+/// first writes every new month file as a synced temporary file beside its target, then this
+/// journal (durably, at `.newsgen-journal` in the archive folder), and only then renames the
+/// temporary files into place and removes the files that go. The journal's rename is the
+/// moment the save happens: before it the archive is the old one, after it the new one, and a
+/// save stopped between its rename and its removal is finished by the next build (`recover`) or
+/// read through (`ArchiveFiles`) by a command that changes nothing.
+///
+/// The journal lives in the archive folder, not in `.newsgen/`, so it travels with the files it
+/// completes: an archive committed to git mid-save is finished by the next build anywhere.
+struct ArchiveJournal: Equatable {
+    static let fileName = ".newsgen-journal"
+    static let formatVersion = 1
+
+    /// The process whose temporary files (`DurableFile.temporaryURL`) hold the new month files.
+    var pid: Int32
+    /// Paths, relative to the archive folder, that get new bytes from their temporary file.
+    var writes: [String]
+    /// Paths, relative to the archive folder, that are removed.
+    var removes: [String]
+
+    /// Where the temporary file with the new bytes of `relative` is.
+    func temporaryFile(for relative: String, in directory: URL) -> URL {
+        DurableFile.temporaryURL(for: directory.appendingPathComponent(relative), pid: pid)
+    }
+
+    /// The journal as one line of JSON.
+    func encoded() -> Data {
+        var text = "{\"version\":\(Self.formatVersion),\"pid\":\(pid),\"writes\":["
+        text += writes.map(JSONText.quoted).joined(separator: ",")
+        text += "],\"removes\":["
+        text += removes.map(JSONText.quoted).joined(separator: ",")
+        return Data((text + "]}\n").utf8)
+    }
+
+    /// Reads a journal; nil when the bytes are not one this newsgen wrote. It reached its name
+    /// only by a rename after it was synced, so a journal that does not read is damage, not a
+    /// save cut short, and the caller refuses it rather than guess.
+    static func decode(_ data: Data) -> ArchiveJournal? {
+        guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: data),
+              case .number(let version)? = fields["version"], version == Double(formatVersion),
+              case .number(let pid)? = fields["pid"], let pid = Int32(exactly: pid),
+              case .array(let writes)? = fields["writes"], case .array(let removes)? = fields["removes"] else { return nil }
+        func paths(_ values: [JSONValue]) -> [String]? {
+            let strings = values.compactMap { value -> String? in
+                guard case .string(let path) = value, isArchivePath(path) else { return nil }
+                return path
+            }
+            return strings.count == values.count ? strings : nil
+        }
+        guard let writes = paths(writes), let removes = paths(removes) else { return nil }
+        return ArchiveJournal(pid: pid, writes: writes, removes: removes)
+    }
+
+    /// A path the archive may hold: one or two plain names, none hidden, no `..`.
+    static func isArchivePath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") }
+    }
+
+    /// Finishes the save: every temporary file still there is renamed into place (one already
+    /// gone was renamed before the save stopped), every file that goes is removed, and the
+    /// folders are synced. Running it twice does what running it once does.
+    func apply(in directory: URL) throws(DiskError) {
+        var folders: Set<URL> = [directory]
+        for relative in writes {
+            let temporary = temporaryFile(for: relative, in: directory)
+            if FileManager.default.fileExists(atPath: temporary.path) {
+                try DurableFile.move(temporary, over: directory.appendingPathComponent(relative))
+            }
+            folders.insert(directory.appendingPathComponent(relative).deletingLastPathComponent())
+        }
+        for relative in removes {
+            try DurableFile.remove(directory.appendingPathComponent(relative))
+            folders.insert(directory.appendingPathComponent(relative).deletingLastPathComponent())
+        }
+        for folder in folders { DurableFile.syncFolder(folder) }
+    }
+}

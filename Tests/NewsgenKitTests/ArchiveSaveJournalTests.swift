@@ -1,0 +1,181 @@
+import Foundation
+import NewsgenModel
+import Testing
+@testable import NewsgenKit
+
+/// A save is one step that no crash splits (ADR 015): new month files are synced temporary files,
+/// the journal commits them, and a save stopped after its journal is read through and finished.
+/// The kills and full disks themselves are the fault tests' (ArchiveFaultEndToEndTests); these
+/// build the states such a save leaves by hand.
+@Suite("Archive saves: journal, format marker")
+struct ArchiveSaveJournalTests {
+    private static let manager = FileManager.default
+
+    private func temporaryFolder() throws -> URL {
+        let folder = Self.manager.temporaryDirectory.appendingPathComponent("archive-journal-\(UUID().uuidString)")
+        try Self.manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private func store(_ folder: URL) -> ArchiveStore { ArchiveStore(directory: folder, shownAs: "content/archive") }
+
+    private func article(_ id: String, published: String?, title: String = "Story") -> Article {
+        Article(id: id, slug: "s-" + id, sourceID: "harbor-gazette", title: title, published: published.flatMap(RFC3339.date(from:)))
+    }
+
+    private func line(_ article: Article) -> String { String(decoding: ArchiveLineWriter.line(article), as: UTF8.self) + "\n" }
+
+    private func write(_ text: String, to url: URL) throws {
+        try Self.manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func names(under folder: URL) -> [String] {
+        var files: [String] = []
+        let walker = Self.manager.enumerator(atPath: folder.path)
+        while let relative = walker?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if Self.manager.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory),
+               !isDirectory.boolValue { files.append(relative) }
+        }
+        return files.sorted()
+    }
+
+    /// The state a save leaves when it is killed after its journal: a1 moves from October to November,
+    /// a2 leaves with the October file; the November file's new bytes are still in process 4242's temporary file.
+    private func interruptedMove(in folder: URL) throws -> (moved: Article, kept: Article) {
+        let before = article("00000000000000a1", published: "2026-10-03T10:00:00Z")
+        let gone = article("00000000000000a2", published: "2026-10-05T10:00:00Z")
+        let kept = article("00000000000000a3", published: "2026-11-01T10:00:00Z")
+        let moved = article("00000000000000a1", published: "2026-11-03T10:00:00Z", title: "Story, redated")
+        try write(line(before) + line(gone), to: folder.appendingPathComponent("harbor-gazette/2026-10.jsonl"))
+        try write(line(kept), to: folder.appendingPathComponent("harbor-gazette/2026-11.jsonl"))
+        try write(line(moved) + line(kept), to: DurableFile.temporaryURL(for: folder.appendingPathComponent("harbor-gazette/2026-11.jsonl"), pid: 4242))
+        let journal = ArchiveJournal(pid: 4242, writes: ["harbor-gazette/2026-11.jsonl"], removes: ["harbor-gazette/2026-10.jsonl"])
+        try journal.encoded().write(to: folder.appendingPathComponent(ArchiveJournal.fileName))
+        return (moved, kept)
+    }
+
+    @Test func aSaveStoppedAfterItsJournalIsReadAsFinishedWithoutWritingAnything() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        let (moved, kept) = try interruptedMove(in: folder)
+        let before = names(under: folder)
+        #expect(try store(folder).load() == Archive(articlesBySource: ["harbor-gazette": [moved, kept]]))
+        #expect(names(under: folder) == before)
+    }
+
+    @Test func theNextSaveFinishesItFirstAndEveryArticleIsThereOnce() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        let (moved, kept) = try interruptedMove(in: folder)
+        let archive = Archive(articlesBySource: ["harbor-gazette": [moved, kept]])
+        try store(folder).recover()
+        #expect(names(under: folder) == ["harbor-gazette/2026-11.jsonl"])
+        #expect(try store(folder).load() == archive)
+        // Finishing twice is finishing once.
+        try store(folder).recover()
+        try store(folder).save(archive)
+        #expect(names(under: folder) == ["archive.json", "harbor-gazette/2026-11.jsonl"])
+        #expect(try store(folder).load() == archive)
+    }
+
+    @Test func aJournalWhoseRenamesAllHappenedOnlyHasItsRemovalsLeft() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        let (moved, kept) = try interruptedMove(in: folder)
+        let month = folder.appendingPathComponent("harbor-gazette/2026-11.jsonl")
+        try DurableFile.move(DurableFile.temporaryURL(for: month, pid: 4242), over: month)
+        #expect(try store(folder).load() == Archive(articlesBySource: ["harbor-gazette": [moved, kept]]))
+        try store(folder).recover()
+        #expect(names(under: folder) == ["harbor-gazette/2026-11.jsonl"])
+    }
+
+    @Test func aJournalThatDoesNotReadIsRefusedAndLeftAlone() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        _ = try interruptedMove(in: folder)
+        let damaged = #"{"version":1,"pid":4242,"writes":["../../etc/passwd"],"removes":[]}"#
+        try write(damaged, to: folder.appendingPathComponent(ArchiveJournal.fileName))
+        let refusal = BuildError(path: "content/archive/.newsgen-journal", "is not a save journal this newsgen can read, so the save it "
+            + "records cannot be finished; it was left untouched (restore the archive folder from git, or remove the file to keep the archive as it is)")
+        #expect(throws: refusal) { _ = try store(folder).load() }
+        #expect(throws: refusal) { try store(folder).save(Archive()) }
+        #expect(try String(contentsOf: folder.appendingPathComponent(ArchiveJournal.fileName), encoding: .utf8) == damaged)
+    }
+
+    @Test(arguments: [
+        "{}", #"{"version":2,"pid":1,"writes":[],"removes":[]}"#, #"{"version":1,"pid":1.5,"writes":[],"removes":[]}"#,
+        #"{"version":1,"pid":1,"writes":["a/b/c"],"removes":[]}"#, #"{"version":1,"pid":1,"writes":[],"removes":[".hidden"]}"#,
+        #"{"version":1,"pid":1,"writes":[""],"removes":[]}"#, #"{"version":1,"pid":1,"writes":[3],"removes":[]}"#, "not json",
+    ])
+    func journalsThatAreNotOursDoNotDecode(text: String) {
+        #expect(ArchiveJournal.decode(Data(text.utf8)) == nil)
+    }
+
+    @Test func aJournalRoundTrips() {
+        let journal = ArchiveJournal(pid: 17, writes: ["a/2026-11.jsonl", "archive.json"], removes: ["a/2026-10.jsonl", "a.json"])
+        #expect(ArchiveJournal.decode(journal.encoded()) == journal)
+    }
+
+    @Test func aSaveThatCannotWriteLeavesTheArchiveAsItWasAndNoTemporaryFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        let first = Archive(articlesBySource: ["harbor-gazette": [article("00000000000000a1", published: "2026-10-03T10:00:00Z")]])
+        try store(folder).save(first)
+        let before = names(under: folder)
+        // A file where the new month's folder should be: the second file of the save cannot be made.
+        try write("mine\n", to: folder.appendingPathComponent("valley-science"))
+        let second = Archive(articlesBySource: [
+            "harbor-gazette": [article("00000000000000a1", published: "2026-11-03T10:00:00Z")],
+            "valley-science": [Article(id: "00000000000000b1", slug: "b", sourceID: "valley-science", title: "B")],
+        ])
+        #expect(throws: BuildError.self) { try store(folder).save(second) }
+        #expect(names(under: folder) == (before + ["valley-science"]).sorted())
+        #expect(try store(folder).load() == first)
+    }
+
+    @Test func everySaveLeavesTheFormatMarker() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        try store(folder).save(Archive(articlesBySource: ["harbor-gazette": [article("00000000000000a1", published: nil)]]))
+        let marker = try Data(contentsOf: folder.appendingPathComponent("archive.json"))
+        #expect(marker == ArchiveFormat.marker)
+        #expect(String(decoding: marker, as: UTF8.self).contains(#""version": 3"#))
+    }
+
+    @Test func anArchiveInANewerFormatIsNeitherReadNorWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        let month = folder.appendingPathComponent("harbor-gazette/undated.jsonl")
+        let content = line(article("00000000000000a1", published: nil))
+        try write(content, to: month)
+        try write(#"{"version": 4}"#, to: folder.appendingPathComponent("archive.json"))
+        let refusal = BuildError(path: "content/archive/archive.json", "the archive is in format version 4, newer than \(HelpText.version) knows "
+            + "(up to version 3): update newsgen; the archive was left untouched")
+        #expect(throws: refusal) { _ = try store(folder).load() }
+        #expect(throws: refusal) { try store(folder).save(Archive()) }
+        #expect(try String(contentsOf: month, encoding: .utf8) == content)
+        #expect(try String(contentsOf: folder.appendingPathComponent("archive.json"), encoding: .utf8) == #"{"version": 4}"#)
+    }
+
+    @Test func aLineWithAKeyThisNewsgenDoesNotKnowIsRefused() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        let month = folder.appendingPathComponent("harbor-gazette/undated.jsonl")
+        try write(#"{"extracted":{"html":"<p>x</p>"},"id":"00000000000000a1","slug":"a","sourceID":"harbor-gazette","tags":[],"title":"A"}"# + "\n", to: month)
+        #expect(throws: BuildError(path: "content/archive/harbor-gazette/undated.jsonl:1", "unknown key 'extracted' (a newer newsgen wrote it: "
+            + "update newsgen, which keeps what this one would drop); the file was left untouched")) { _ = try store(folder).load() }
+    }
+
+    /// The keys the loader accepts are exactly the keys an article with every field set is written with.
+    @Test func theKnownKeysAreTheKeysArticlesAreWrittenWith() throws {
+        let full = Article(id: "0123456789abcdef", slug: "s", sourceID: "src", title: "T", link: "l", author: "a",
+                           published: Date(timeIntervalSince1970: 1), updated: Date(timeIntervalSince1970: 2),
+                           summaryHTML: "s", contentHTML: "c", tags: ["t"], imageURL: "i")
+        let object = try #require(JSONSerialization.jsonObject(with: ArchiveLineWriter.line(full)) as? [String: Any])
+        #expect(Set(object.keys) == ArchiveLine.knownKeys)
+        let encoded = try #require(JSONSerialization.jsonObject(with: ArchiveJSON.encoder().encode(full)) as? [String: Any])
+        #expect(Set(encoded.keys) == ArchiveLine.knownKeys)
+    }
+}
