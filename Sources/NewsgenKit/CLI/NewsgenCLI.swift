@@ -128,6 +128,8 @@ public enum NewsgenCLI {
             let site = try Site.load(from: siteURL)
             let lock = try BuildLock.acquire(siteDirectory: site.directory)
             defer { lock.release() }
+            let repairs = try Leftovers.clean(site: site, output: output ?? site.defaultOutputDirectory, holding: lock)
+            for repair in repairs { console.warning("\(repair)") }
             var options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: context.now,
                                        progress: { printer.report($0) })
             if arguments.verbosity == .verbose { options.stageClock = { DispatchTime.now().uptimeNanoseconds } }

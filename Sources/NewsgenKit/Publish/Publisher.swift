@@ -35,9 +35,8 @@ struct Publisher {
     @discardableResult
     func publish(_ files: [OutputFile], staticDirectory: URL?) throws(BuildError) -> PublishResult {
         let fm = FileSystem.manager
-        let parent = output.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
-        let retired = parent.appendingPathComponent(".\(output.lastPathComponent).retired-\(ProcessInfo.processInfo.processIdentifier)")
+        let staging = Leftovers.stagingFolder(for: output)
+        let retired = Leftovers.retiredFolder(for: output)
         try? fm.removeItem(at: staging)
         try? fm.removeItem(at: retired)
         var result = PublishResult()
@@ -73,16 +72,13 @@ struct Publisher {
             throw BuildError(path: shownAs, "cannot be written (\(reason)); the previous site was left as it was")
         }
         do {
-            if fm.fileExists(atPath: output.path) {
-                try fm.moveItem(at: output, to: retired)
-            }
-            try fm.moveItem(at: staging, to: output)
+            try SiteSwap.swap(staging: staging, into: output, retired: retired)
         } catch {
-            // Put the old site back if the swap stopped halfway.
-            if !fm.fileExists(atPath: output.path) && fm.fileExists(atPath: retired.path) { try? fm.moveItem(at: retired, to: output) }
             try? fm.removeItem(at: staging)
-            throw BuildError(path: shownAs, "cannot be replaced (\(FileSystem.reason(error))); the previous site was left as it was")
+            throw BuildError(path: shownAs, "cannot be replaced (\(error.reason)); the previous site was left as it was")
         }
+        // The old site: under the staging name after an exchange, under the retired one after the fallback.
+        try? fm.removeItem(at: staging)
         try? fm.removeItem(at: retired)
         return result
     }
