@@ -43,7 +43,9 @@ struct ObjectReader {
         }
         var root = try ObjectReader(json, path: "", file: file, document: data)
         if let version = try root.int("version", atLeast: 1), version != supportedVersion {
-            throw root.error("version", "is \(version), but this newsgen reads version \(supportedVersion)")
+            throw root.error("version", version > supportedVersion
+                ? "is \(version), newer than this newsgen reads (\(supportedVersion)): a newer newsgen wrote it, update newsgen"
+                : "is \(version), but this newsgen reads version \(supportedVersion)")
         }
         return root
     }
@@ -122,7 +124,11 @@ struct ObjectReader {
     func finish() throws(ConfigError) {
         for key in fields.keys.sorted() where !read.contains(key) {
             var message = "unknown key '\(keyPath(key))'"
-            if let suggestion = Suggestion.closest(to: key, among: read) { message += " (did you mean '\(suggestion)'?)" }
+            if let suggestion = Suggestion.closest(to: key, among: read) {
+                message += " (did you mean '\(suggestion)'?)"
+            } else {
+                message += " (if a newer newsgen added it, update newsgen)"
+            }
             throw ConfigError(file: file, message: message,
                               at: document.flatMap { JSONLocation.key(at: components + [.key(key)], in: $0) } ?? position)
         }

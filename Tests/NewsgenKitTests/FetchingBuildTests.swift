@@ -290,7 +290,7 @@ struct FetchingBuildTests {
         defer { site.remove() }
         try FileManager.default.createDirectory(at: site.stateFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         for (content, reason) in [("{", "cannot be read as newsgen's fetch state (not valid JSON); it was left untouched"),
-                                  (#"{"version": 9, "sources": {}}"#, "has state version 9, but this newsgen reads version 1; it was left untouched")] {
+                                  (#"{"version": 9, "sources": {}}"#, "has state version 9, but this newsgen reads version 1 (a newer newsgen wrote it: update newsgen); it was left untouched")] {
             try Data(content.utf8).write(to: site.stateFile)
             #expect(throws: BuildError(path: "content/archive/state.json", reason)) {
                 try site.build("http://127.0.0.1:9/feed.xml")

@@ -39,7 +39,7 @@ struct TakedownListTests {
 
     @Test(arguments: [
         ("{", "t.json: not valid JSON; the file was left untouched"),
-        (#"{"version": 2, "takedowns": []}"#, "t.json: version 2 is not supported (this newsgen reads version 1); the file was left untouched"),
+        (#"{"version": 2, "takedowns": []}"#, "t.json: version 2 is not supported (this newsgen reads version 1: a newer newsgen wrote it, update newsgen); the file was left untouched"),
         (#"{"version": 1}"#, "t.json: 'takedowns' is missing; the file was left untouched"),
         (#"{"version": 1, "takedowns": [{"id": "x", "removed": "2026-11-29T10:00:00Z", "title": "T"}]}"#,
          "t.json: takedowns[0].id 'x' is not an article id (16 hex digits); the file was left untouched"),

@@ -157,7 +157,7 @@ struct BookmarkManifestTests {
         (#"{"version": 1, "bookmarks": {}}"#, "bookmarks.json:1:29: 'bookmarks' must be a list, found an object"),
         (#"{"version": 1, "bookmarks": [{"id": "a", "added": "2026-11-29T12:00:00Z", "title": "t"}, "b"]}"#,
          "bookmarks.json:1:90: 'bookmarks[1]' must be an object, found a string"),
-        (#"{"version": 2, "bookmarks": []}"#, "bookmarks.json:1:13: 'version' is 2, but this newsgen reads version 1"),
+        (#"{"version": 2, "bookmarks": []}"#, "bookmarks.json:1:13: 'version' is 2, newer than this newsgen reads (1): a newer newsgen wrote it, update newsgen"),
         (#"{"version": 1, "bookmark": []}"#, "bookmarks.json:1:16: unknown key 'bookmark' (did you mean 'bookmarks'?)"),
         (#"["bookmarks"]"#, "bookmarks.json:1:1: the top level must be an object, found a list"),
         // Columns count characters: é and 😀 are one column each.

@@ -43,7 +43,8 @@ struct FetchStateStore {
             throw BuildError(path: shownAs, "cannot be read as newsgen's fetch state (\(Self.describe(error))); it was left untouched")
         }
         guard state.version == FetchState.formatVersion else {
-            throw BuildError(path: shownAs, "has state version \(state.version), but this newsgen reads version \(FetchState.formatVersion); it was left untouched")
+            let update = state.version > FetchState.formatVersion ? " (a newer newsgen wrote it: update newsgen)" : ""
+            throw BuildError(path: shownAs, "has state version \(state.version), but this newsgen reads version \(FetchState.formatVersion)\(update); it was left untouched")
         }
         return state
     }

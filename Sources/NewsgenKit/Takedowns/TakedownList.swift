@@ -58,7 +58,8 @@ public struct TakedownList: Equatable, Sendable {
             throw BuildError(path: file, "\(ArchiveJSON.describe(error)); the file was left untouched")
         }
         guard decoded.version == supportedVersion else {
-            throw BuildError(path: file, "version \(decoded.version) is not supported (this newsgen reads version \(supportedVersion)); "
+            let update = decoded.version > supportedVersion ? ": a newer newsgen wrote it, update newsgen" : ""
+            throw BuildError(path: file, "version \(decoded.version) is not supported (this newsgen reads version \(supportedVersion)\(update)); "
                 + "the file was left untouched")
         }
         var seen: Set<String> = []
