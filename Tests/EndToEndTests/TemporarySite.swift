@@ -83,6 +83,8 @@ struct ProcessResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// True when a signal ended the process (then `status` is the signal's number).
+    var signalled = false
 }
 
 enum Newsgen {
@@ -116,6 +118,6 @@ enum Newsgen {
         group.wait()
         process.waitUntilExit()
         return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+                             stderr: String(decoding: errData, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
     }
 }
