@@ -44,6 +44,7 @@ struct InitEndToEndTests {
         #expect(try Self.read(site.appendingPathComponent("bookmarks.json")) == "{\n  \"version\": 1,\n  \"bookmarks\": []\n}\n")
         #expect(try Self.read(site.appendingPathComponent(".gitignore")).contains("\n/public/\n"))
         #expect(try Self.read(site.appendingPathComponent(".gitignore")).contains("\n/.newsgen/\n"))
+        #expect(try Self.read(site.appendingPathComponent(".gitignore")).contains("\n/.public.staging-*\n"))
         let workflow = try Data(contentsOf: site.appendingPathComponent(".github/workflows/rebuild.yml"))
         #expect(workflow == (try Data(contentsOf: TemporarySite.packageRoot.appendingPathComponent("docs/ci/github-actions.yml"))))
         #expect(try Self.read(site.appendingPathComponent("README.md")).hasPrefix("# Harbour Notes\n"))

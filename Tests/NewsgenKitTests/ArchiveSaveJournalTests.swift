@@ -50,8 +50,10 @@ struct ArchiveSaveJournalTests {
         let moved = article("00000000000000a1", published: "2026-11-03T10:00:00Z", title: "Story, redated")
         try write(line(before) + line(gone), to: folder.appendingPathComponent("harbor-gazette/2026-10.jsonl"))
         try write(line(kept), to: folder.appendingPathComponent("harbor-gazette/2026-11.jsonl"))
-        try write(line(moved) + line(kept), to: DurableFile.temporaryURL(for: folder.appendingPathComponent("harbor-gazette/2026-11.jsonl"), pid: 4242))
-        let journal = ArchiveJournal(pid: 4242, writes: ["harbor-gazette/2026-11.jsonl"], removes: ["harbor-gazette/2026-10.jsonl"])
+        let newBytes = line(moved) + line(kept)
+        try write(newBytes, to: DurableFile.temporaryURL(for: folder.appendingPathComponent("harbor-gazette/2026-11.jsonl"), pid: 4242))
+        let journal = ArchiveJournal(pid: 4242, writes: [.init(file: "harbor-gazette/2026-11.jsonl", data: Data(newBytes.utf8))],
+                                     removes: ["harbor-gazette/2026-10.jsonl"])
         try journal.encoded().write(to: folder.appendingPathComponent(ArchiveJournal.fileName))
         return (moved, kept)
     }
@@ -91,11 +93,27 @@ struct ArchiveSaveJournalTests {
         #expect(names(under: folder) == ["harbor-gazette/2026-11.jsonl"])
     }
 
+    /// A journal committed to git without its temporary files (or whose temporary file someone deleted): finishing it
+    /// would apply the removal and lose the moved article, so it is refused and nothing is touched.
+    @Test func aJournalWhoseNewBytesAreGoneIsRefusedRatherThanHalfApplied() throws {
+        let folder = try temporaryFolder()
+        defer { try? Self.manager.removeItem(at: folder) }
+        _ = try interruptedMove(in: folder)
+        try Self.manager.removeItem(at: DurableFile.temporaryURL(for: folder.appendingPathComponent("harbor-gazette/2026-11.jsonl"), pid: 4242))
+        let before = names(under: folder)
+        let refusal = BuildError(path: "content/archive/.newsgen-journal", "records a save that cannot be finished: the new bytes of "
+            + "content/archive/harbor-gazette/2026-11.jsonl are gone (its temporary file .2026-11.jsonl.newsgen-4242.tmp is missing); "
+            + "it was left untouched (restore the archive folder from git, or remove the file to keep the archive as it is)")
+        #expect(throws: refusal) { _ = try store(folder).load() }
+        #expect(throws: refusal) { try store(folder).recover() }
+        #expect(names(under: folder) == before)
+    }
+
     @Test func aJournalThatDoesNotReadIsRefusedAndLeftAlone() throws {
         let folder = try temporaryFolder()
         defer { try? Self.manager.removeItem(at: folder) }
         _ = try interruptedMove(in: folder)
-        let damaged = #"{"version":1,"pid":4242,"writes":["../../etc/passwd"],"removes":[]}"#
+        let damaged = #"{"version":1,"pid":4242,"writes":[{"file":"../../etc/passwd","bytes":1,"hash":"0123456789abcdef"}],"removes":[]}"#
         try write(damaged, to: folder.appendingPathComponent(ArchiveJournal.fileName))
         let refusal = BuildError(path: "content/archive/.newsgen-journal", "is not a save journal this newsgen can read, so the save it "
             + "records cannot be finished; it was left untouched (restore the archive folder from git, or remove the file to keep the archive as it is)")
@@ -106,15 +124,19 @@ struct ArchiveSaveJournalTests {
 
     @Test(arguments: [
         "{}", #"{"version":2,"pid":1,"writes":[],"removes":[]}"#, #"{"version":1,"pid":1.5,"writes":[],"removes":[]}"#,
-        #"{"version":1,"pid":1,"writes":["a/b/c"],"removes":[]}"#, #"{"version":1,"pid":1,"writes":[],"removes":[".hidden"]}"#,
-        #"{"version":1,"pid":1,"writes":[""],"removes":[]}"#, #"{"version":1,"pid":1,"writes":[3],"removes":[]}"#, "not json",
+        #"{"version":1,"pid":1,"writes":[{"file":"a/b/c","bytes":1,"hash":"0123456789abcdef"}],"removes":[]}"#,
+        #"{"version":1,"pid":1,"writes":[],"removes":[".hidden"]}"#, #"{"version":1,"pid":1,"writes":["a/b"],"removes":[]}"#,
+        #"{"version":1,"pid":1,"writes":[{"file":"a/b","bytes":-1,"hash":"0123456789abcdef"}],"removes":[]}"#,
+        #"{"version":1,"pid":1,"writes":[{"file":"a/b","bytes":1,"hash":"0123"}],"removes":[]}"#, "not json",
     ])
     func journalsThatAreNotOursDoNotDecode(text: String) {
         #expect(ArchiveJournal.decode(Data(text.utf8)) == nil)
     }
 
     @Test func aJournalRoundTrips() {
-        let journal = ArchiveJournal(pid: 17, writes: ["a/2026-11.jsonl", "archive.json"], removes: ["a/2026-10.jsonl", "a.json"])
+        let journal = ArchiveJournal(pid: 17, writes: [.init(file: "a/2026-11.jsonl", data: Data("x\n".utf8)),
+                                                       .init(file: "archive.json", data: ArchiveFormat.marker)],
+                                     removes: ["a/2026-10.jsonl", "a.json"])
         #expect(ArchiveJournal.decode(journal.encoded()) == journal)
     }
 

@@ -29,6 +29,11 @@ struct ArchiveFiles {
             throw BuildError(path: name, "is not a save journal this newsgen can read, so the save it records cannot be finished; "
                 + "it was left untouched (restore the archive folder from git, or remove the file to keep the archive as it is)")
         }
+        if let missing = journal.missingWrite(in: directory) {
+            throw BuildError(path: name, "records a save that cannot be finished: the new bytes of \(shownAs)/\(missing.file) are gone "
+                + "(its temporary file \(journal.temporaryFile(for: missing.file, in: directory).lastPathComponent) is missing); "
+                + "it was left untouched (restore the archive folder from git, or remove the file to keep the archive as it is)")
+        }
         pending = journal
     }
 
@@ -38,7 +43,7 @@ struct ArchiveFiles {
     func names(in relative: String, where keep: (String) -> Bool) throws(BuildError) -> [String] {
         var names = Set(try ArchiveStore.entries(in: url(relative), shownAs: shown(relative)))
         if let pending {
-            for path in pending.writes {
+            for path in pending.writtenFiles {
                 let (folder, name) = Self.split(path)
                 if folder == relative { names.insert(name) } else if relative.isEmpty { names.insert(folder) }
             }
@@ -52,14 +57,14 @@ struct ArchiveFiles {
 
     /// True when `relative` names a folder on disk or one the pending save writes into.
     func isFolder(_ relative: String) -> Bool {
-        FileSystem.isDirectory(url(relative)) || (pending?.writes.contains { Self.split($0).folder == relative } ?? false)
+        FileSystem.isDirectory(url(relative)) || (pending?.writtenFiles.contains { Self.split($0).folder == relative } ?? false)
     }
 
     /// The bytes of the file at `relative`, nil when there is none.
     func data(_ relative: String) throws(BuildError) -> Data? {
         if let pending {
             if pending.removes.contains(relative) { return nil }
-            if pending.writes.contains(relative) {
+            if pending.writtenFiles.contains(relative) {
                 let temporary = pending.temporaryFile(for: relative, in: directory)
                 if FileSystem.exists(temporary) { return try FileSystem.read(temporary, shownAs: shown(relative)) }
             }

@@ -17,12 +17,43 @@ struct ArchiveJournal: Equatable {
     static let fileName = ".newsgen-journal"
     static let formatVersion = 1
 
+    /// A file that gets new bytes from its temporary file, and what those bytes are, so that a
+    /// temporary file gone missing (deleted, or never committed to git beside the journal) is
+    /// told apart from one already renamed into place.
+    struct Write: Equatable {
+        /// Relative to the archive folder.
+        var file: String
+        var bytes: Int
+        /// `ArchiveJournal.fingerprint` of the new bytes.
+        var hash: String
+
+        init(file: String, data: Data) {
+            self.init(file: file, bytes: data.count, hash: ArchiveJournal.fingerprint(data))
+        }
+
+        init(file: String, bytes: Int, hash: String) {
+            self.file = file
+            self.bytes = bytes
+            self.hash = hash
+        }
+    }
+
     /// The process whose temporary files (`DurableFile.temporaryURL`) hold the new month files.
     var pid: Int32
-    /// Paths, relative to the archive folder, that get new bytes from their temporary file.
-    var writes: [String]
+    var writes: [Write]
     /// Paths, relative to the archive folder, that are removed.
     var removes: [String]
+
+    /// The paths the save writes.
+    var writtenFiles: [String] { writes.map(\.file) }
+
+    /// 16 hex digits of FNV-1a over `data`: enough to tell one file's bytes from another's.
+    static func fingerprint(_ data: Data) -> String {
+        var key = PageKey()
+        data.withUnsafeBytes { key.add(bytes: $0) }
+        let hex = String(key.value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 
     /// Where the temporary file with the new bytes of `relative` is.
     func temporaryFile(for relative: String, in directory: URL) -> URL {
@@ -32,7 +63,7 @@ struct ArchiveJournal: Equatable {
     /// The journal as one line of JSON.
     func encoded() -> Data {
         var text = "{\"version\":\(Self.formatVersion),\"pid\":\(pid),\"writes\":["
-        text += writes.map(JSONText.quoted).joined(separator: ",")
+        text += writes.map { "{\"file\":\(JSONText.quoted($0.file)),\"bytes\":\($0.bytes),\"hash\":\"\($0.hash)\"}" }.joined(separator: ",")
         text += "],\"removes\":["
         text += removes.map(JSONText.quoted).joined(separator: ",")
         return Data((text + "]}\n").utf8)
@@ -46,15 +77,18 @@ struct ArchiveJournal: Equatable {
               case .number(let version)? = fields["version"], version == Double(formatVersion),
               case .number(let pid)? = fields["pid"], let pid = Int32(exactly: pid),
               case .array(let writes)? = fields["writes"], case .array(let removes)? = fields["removes"] else { return nil }
-        func paths(_ values: [JSONValue]) -> [String]? {
-            let strings = values.compactMap { value -> String? in
-                guard case .string(let path) = value, isArchivePath(path) else { return nil }
-                return path
-            }
-            return strings.count == values.count ? strings : nil
+        let paths = removes.compactMap { value -> String? in
+            guard case .string(let path) = value, isArchivePath(path) else { return nil }
+            return path
         }
-        guard let writes = paths(writes), let removes = paths(removes) else { return nil }
-        return ArchiveJournal(pid: pid, writes: writes, removes: removes)
+        let files = writes.compactMap { value -> Write? in
+            guard case .object(let write) = value, case .string(let file)? = write["file"], isArchivePath(file),
+                  case .number(let bytes)? = write["bytes"], let count = Int(exactly: bytes), count >= 0,
+                  case .string(let hash)? = write["hash"], hash.utf8.count == 16 else { return nil }
+            return Write(file: file, bytes: count, hash: hash)
+        }
+        guard paths.count == removes.count, files.count == writes.count else { return nil }
+        return ArchiveJournal(pid: pid, writes: files, removes: paths)
     }
 
     /// A path the archive may hold: one or two plain names, none hidden, no `..`.
@@ -63,12 +97,22 @@ struct ArchiveJournal: Equatable {
         return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\0") }
     }
 
+    /// The first written file whose new bytes are nowhere: its temporary file is gone and the file
+    /// does not hold them. Such a save cannot be finished, and must not be half applied.
+    func missingWrite(in directory: URL) -> Write? {
+        writes.first { write in
+            if FileManager.default.fileExists(atPath: temporaryFile(for: write.file, in: directory).path) { return false }
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(write.file).path) else { return true }
+            return data.count != write.bytes || Self.fingerprint(data) != write.hash
+        }
+    }
+
     /// Finishes the save: every temporary file still there is renamed into place (one already
-    /// gone was renamed before the save stopped), every file that goes is removed, and the
-    /// folders are synced. Running it twice does what running it once does.
+    /// gone was renamed before the save stopped: `missingWrite` has checked), every file that goes
+    /// is removed, and the folders are synced. Running it twice does what running it once does.
     func apply(in directory: URL) throws(DiskError) {
         var folders: Set<URL> = [directory]
-        for relative in writes {
+        for relative in writtenFiles {
             let temporary = temporaryFile(for: relative, in: directory)
             if FileManager.default.fileExists(atPath: temporary.path) {
                 try DurableFile.move(temporary, over: directory.appendingPathComponent(relative))

@@ -126,7 +126,8 @@ struct ArchiveStore {
         }
         removes += try removableLegacyFiles(files)
         if !writes.isEmpty || !removes.isEmpty {
-            try commit(ArchiveJournal(pid: getpid(), writes: writes.map(\.path), removes: removes), contents: writes.map(\.data))
+            try commit(ArchiveJournal(pid: getpid(), writes: writes.map { .init(file: $0.path, data: $0.data) }, removes: removes),
+                       contents: writes.map(\.data))
         }
         try removeEmptySourceFolders(keeping: Set(wanted.map { ArchiveFiles.split($0.path).folder }))
     }
@@ -153,7 +154,7 @@ struct ArchiveStore {
             for file in written { try? DurableFile.remove(file) }
             return BuildError(path: what, "cannot be written (\(error.reason)); the archive was left as it was")
         }
-        for (path, data) in zip(journal.writes, contents) {
+        for (path, data) in zip(journal.writtenFiles, contents) {
             let target = directory.appendingPathComponent(path)
             do {
                 try FileSystem.manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -61,10 +61,9 @@ public enum SiteScaffold {
                 continue
             }
             do {
-                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.contents.write(to: url, options: .atomic)
+                try DurableFile.replace(url, with: file.contents)
             } catch {
-                throw InitError(path: file.path, "cannot be written (\((error as NSError).localizedDescription))")
+                throw InitError(path: file.path, "cannot be written (\(error.reason))")
             }
             outcome.written.append(file.path)
         }
@@ -90,6 +89,9 @@ public enum SiteScaffold {
     /public/
     # newsgen's caches (images, build records); the archive in content/archive/ is kept.
     /.newsgen/
+    # A build stopped halfway leaves the new or the old site here, until the next build removes it.
+    /.public.staging-*
+    /.public.retired-*
 
     """
 

@@ -768,18 +768,30 @@ jobs:
 
       - uses: actions/checkout@v4
 
-      # The binary is kept between runs, keyed by the newsgen version: built once, not every hour.
+      # NEWSGEN_VERSION names a branch or tag; the commit it points at now is what runs, so the
+      # hourly build picks up newsgen's fixes instead of a binary cached once, long ago.
+      - name: Find newsgen's commit
+        id: commit
+        run: |
+          refs=$(git ls-remote "$NEWSGEN_REPOSITORY" "$NEWSGEN_VERSION" "$NEWSGEN_VERSION^{}")
+          commit=$(printf '%s\n' "$refs" | awk '$2 ~ /\^\{\}$/ { print $1; exit }')   # a tag's commit
+          [ -n "$commit" ] || commit=$(printf '%s\n' "$refs" | head -n 1 | cut -f 1)    # a branch's
+          echo "sha=${commit:-$NEWSGEN_VERSION}" >> "$GITHUB_OUTPUT"                   # or a commit itself
+
+      # The binary is kept between runs, keyed by that commit: built once per commit, not every hour.
       - name: Restore newsgen
         id: newsgen
         uses: actions/cache@v4
         with:
           path: /usr/local/bin/newsgen
-          key: newsgen-${{ env.NEWSGEN_VERSION }}
+          key: newsgen-${{ steps.commit.outputs.sha }}
 
       - name: Build newsgen
         if: steps.newsgen.outputs.cache-hit != 'true'
         run: |
-          git clone --depth 1 --branch "$NEWSGEN_VERSION" "$NEWSGEN_REPOSITORY" /tmp/newsgen
+          git init -q /tmp/newsgen
+          git -C /tmp/newsgen fetch -q --depth 1 "$NEWSGEN_REPOSITORY" "${{ steps.commit.outputs.sha }}"
+          git -C /tmp/newsgen checkout -q FETCH_HEAD
           swift build -c release --package-path /tmp/newsgen
           cp /tmp/newsgen/.build/release/newsgen /usr/local/bin/newsgen
 
