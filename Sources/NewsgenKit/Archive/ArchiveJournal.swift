@@ -123,6 +123,8 @@ struct ArchiveJournal: Equatable {
             try DurableFile.remove(directory.appendingPathComponent(relative))
             folders.insert(directory.appendingPathComponent(relative).deletingLastPathComponent())
         }
-        for folder in folders { DurableFile.syncFolder(folder) }
+        if !DurableFile.syncFileSystem(containing: directory) {
+            for folder in folders { DurableFile.syncFolder(folder) }
+        }
     }
 }

@@ -162,10 +162,14 @@ struct ArchiveStore {
                 throw abandon(DiskError(reason: FileSystem.reason(error)), "\(shownAs)/\(path)")
             }
             do {
-                written.append(try DurableFile.writeTemporary(data, beside: target))
+                written.append(try DurableFile.writeTemporary(data, beside: target, sync: !DurableFile.canSyncFileSystem))
             } catch {
                 throw abandon(error, "\(shownAs)/\(path)")
             }
+        }
+        // The new files must be on the disk before the journal that commits them.
+        if !written.isEmpty, DurableFile.canSyncFileSystem, !DurableFile.syncFileSystem(containing: directory) {
+            throw abandon(DiskError.fromErrno(), shownAs)
         }
         do {
             try DurableFile.replace(directory.appendingPathComponent(ArchiveJournal.fileName), with: journal.encoded())
