@@ -7,15 +7,7 @@ import Testing
 /// element that kept them apart is unwrapped. The corpus and XSS vectors are in
 /// `SanitizeCorpusTests`; here, the cases found, and fragments generated from a fixed seed.
 @Suite struct SanitizerFixpointTests {
-    struct Case: CustomTestStringConvertible, Sendable {
-        var input: String
-        var expected: String
-        var testDescription: String { input.debugDescription }
-        init(_ input: String, _ expected: String) {
-            self.input = input
-            self.expected = expected
-        }
-    }
+    typealias Case = SanitizerHardeningTests.Case
 
     static let found: [Case] = [
         // The case: an unknown element kept the parser from closing the first link.
