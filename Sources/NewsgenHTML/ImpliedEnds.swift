@@ -60,25 +60,68 @@ enum ImpliedEnds {
         "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
     ])
 
-    /// How many of the innermost `open` elements (outermost first) `name`'s start tag ends.
-    static func count(endedBy name: String, open: [String]) -> Int {
+    /// Every element a search above looks for or stops at, whose places `OpenElements` keeps.
+    static let searched: Set<String> = scopeBoundaries.union(listItemBarriers).union(["a", "p", "li", "dd", "dt"])
+
+    /// How many of the innermost `open` elements `name`'s start tag ends. Each search up the
+    /// open elements is a look-up of the innermost place of a name, so a deep nesting costs
+    /// nothing per tag.
+    static func count(endedBy name: String, open: OpenElements) -> Int {
         var kept = open.count
         func endOpen(_ targets: Set<String>, stoppingAt barriers: Set<String>) {
-            var index = kept - 1
-            while index >= 0 {
-                if targets.contains(open[index]) { kept = index; return }
-                if barriers.contains(open[index]) { return }
-                index -= 1
-            }
+            guard let target = open.innermost(of: targets, below: kept) else { return }
+            if let barrier = open.innermost(of: barriers, below: kept), barrier > target { return }
+            kept = target
         }
         if name == "a" { endOpen(["a"], stoppingAt: scopeBoundaries) }
-        if name == "li" { endOpen(["li"], stoppingAt: listItemBarriers) }
-        if name == "dd" || name == "dt" { endOpen(["dd", "dt"], stoppingAt: listItemBarriers) }
+        if name == "li" { endOpen(["li"], stoppingAt: listItemBarriers.subtracting(["li"])) }
+        if name == "dd" || name == "dt" { endOpen(["dd", "dt"], stoppingAt: listItemBarriers.subtracting(["dd", "dt"])) }
         if endsParagraph.contains(name) { endOpen(["p"], stoppingAt: scopeBoundaries) }
-        if headings.contains(name), kept > 0, headings.contains(open[kept - 1]) { kept -= 1 }
+        if headings.contains(name), kept > 0, headings.contains(open.names[kept - 1]) { kept -= 1 }
         if let ended = libxml2[name] {
-            while kept > 0, ended.contains(open[kept - 1]) { kept -= 1 }
+            while kept > 0, ended.contains(open.names[kept - 1]) { kept -= 1 }
         }
         return open.count - kept
+    }
+
+    /// `count` over a plain list of names, outermost first (for tests).
+    static func count(endedBy name: String, open names: [String]) -> Int {
+        var open = OpenElements()
+        for element in names { open.push(element) }
+        return count(endedBy: name, open: open)
+    }
+}
+
+/// The elements open in the sanitizer's output, outermost first, with the places of the names
+/// `ImpliedEnds` searches for.
+struct OpenElements {
+    private(set) var names: [String] = []
+    /// For each name of `ImpliedEnds.searched`, its places in `names`, in increasing order.
+    private var places: [String: [Int]] = [:]
+
+    var count: Int { names.count }
+
+    mutating func push(_ name: String) {
+        if ImpliedEnds.searched.contains(name) { places[name, default: []].append(names.count) }
+        names.append(name)
+    }
+
+    @discardableResult
+    mutating func pop() -> String? {
+        guard let name = names.popLast() else { return nil }
+        if ImpliedEnds.searched.contains(name) { places[name]?.removeLast() }
+        return name
+    }
+
+    /// The innermost place below `limit` of any of `wanted`, or nil.
+    func innermost(of wanted: Set<String>, below limit: Int) -> Int? {
+        var best: Int?
+        for name in wanted {
+            guard let list = places[name] else { continue }
+            var index = list.count - 1
+            while index >= 0, list[index] >= limit { index -= 1 }
+            if index >= 0, list[index] > (best ?? -1) { best = list[index] }
+        }
+        return best
     }
 }

@@ -2,8 +2,8 @@
 /// first ends what a parser would end there (`ImpliedEnds`) and the output reads back as written.
 struct SanitizedOutput {
     var text = ""
-    /// The elements open in the output, outermost first.
-    private var open: [String] = []
+    /// The elements open in the output.
+    private var open = OpenElements()
     /// One entry per element the walk will close, innermost last: true while its end tag is still
     /// to be written, false once a later start tag ended it early.
     private var pending: [Bool] = []
@@ -20,14 +20,14 @@ struct SanitizedOutput {
         while ended > 0, index >= 0 {
             if pending[index] {
                 pending[index] = false
-                text += "</" + (open.popLast() ?? "") + ">"
+                text += "</" + (open.pop() ?? "") + ">"
                 ended -= 1
             }
             index -= 1
         }
         text += tag
         if !isVoid {
-            open.append(name)
+            open.push(name)
             pending.append(true)
         }
     }
@@ -38,7 +38,7 @@ struct SanitizedOutput {
         guard let stillOpen = pending.popLast() else { return }
         if stillOpen {
             text += token
-            open.removeLast()
+            open.pop()
         }
     }
 }

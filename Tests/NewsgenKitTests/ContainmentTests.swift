@@ -163,16 +163,23 @@ struct ContainmentTests {
         #expect(linked.site.check(offline: true).findings(in: .siteJSON).map(\.description) == expected)
     }
 
-    /// The archive and the image cache are written where site.json says; a link on the way out is named too.
+    /// The archive, the image cache and newsgen's own folder are written where they lead (a build cannot
+    /// do without them); a link on the way out is named as an outside path is.
     @Test func aFolderNewsgenWritesToThroughALinkIsWarnedAbout() throws {
         let linked = try LinkedSite()
         defer { linked.remove() }
         try linked.link("content/archive", to: linked.outside.appendingPathComponent("folder").path)
+        try FileManager.default.createDirectory(at: linked.outside.appendingPathComponent("own"), withIntermediateDirectories: true)
+        try linked.link(".newsgen", to: linked.outside.appendingPathComponent("own").path)
         let report = try linked.site.build()
-        #expect(report.warnings.map(\.description).filter { $0.hasPrefix("site.json") } == [
+        #expect(report.warnings.map(\.description).filter { $0.hasPrefix("site.json") || $0.hasPrefix(".newsgen") } == [
             "site.json: archive.path (\"content/archive\") leads outside the site folder through a symbolic link, to "
                 + "\(linked.outsideReal)/folder; it is used, though a build that reaches outside its folder can overwrite files it does not own",
+            "site.json: imageCache.directory (\".newsgen/cache/images\") leads outside the site folder through a symbolic link, to "
+                + "\(linked.outsideReal)/own/cache/images; it is used, though a build that reaches outside its folder can overwrite files it does not own",
+            ".newsgen: a symbolic link to \(linked.outsideReal)/own, outside the site folder; newsgen writes its build lock, cache and build record there",
         ])
+        #expect(FileManager.default.fileExists(atPath: linked.outside.appendingPathComponent("folder/news").path))
     }
 
     /// Not "NSCocoaErrorDomain error 256": what is wrong, and a file of the folder to name instead when it has one.
