@@ -18,7 +18,7 @@ enum SiteContainment {
     /// a link cannot be skipped there; the folders it only reads are handled link by link instead.
     static func pathWarnings(_ site: Site) -> [BuildWarning] {
         let config = site.config
-        var paths: [(key: String, path: String, written: Bool)] = [
+        var paths: [(key: String, path: String, writes: Bool)] = [
             ("archive.path", config.archive.path, true),
             ("imageCache.directory", config.imageCache.directory, true),
             ("static", config.staticDirectory, false),
@@ -32,18 +32,21 @@ enum SiteContainment {
         var warnings: [BuildWarning] = []
         for entry in paths {
             let url = site.url(entry.path)
-            let written = "\(entry.key) (\"\(entry.path)\")"
+            let named = "\(entry.key) (\"\(entry.path)\")"
             if FileSystem.leavesLexically(url, site: site.directory) {
-                warnings.append(BuildWarning(path: Site.configFileName, "\(written) is outside the site folder; it is used as written, "
+                warnings.append(BuildWarning(path: Site.configFileName, "\(named) is outside the site folder; it is used as written, "
                                              + "though a build that reaches outside its folder can overwrite or publish files it does not own"))
-            } else if entry.written, case let real = FileSystem.resolvedPath(url), !FileSystem.isWithin(real, siteRoot) {
-                warnings.append(BuildWarning(path: Site.configFileName, "\(written) leads outside the site folder through a symbolic link, "
+                continue
+            }
+            let real = FileSystem.resolvedPath(url)
+            if entry.writes, !FileSystem.isWithin(real, siteRoot) {
+                warnings.append(BuildWarning(path: Site.configFileName, "\(named) leads outside the site folder through a symbolic link, "
                                              + "to \(real); it is used, though a build that reaches outside its folder can overwrite files it does not own"))
             }
         }
-        let own = site.directory.appendingPathComponent(".newsgen")
-        if case let real = FileSystem.resolvedPath(own), !FileSystem.isWithin(real, siteRoot) {
-            warnings.append(BuildWarning(path: ".newsgen", "a symbolic link to \(real), outside the site folder; "
+        let own = FileSystem.resolvedPath(site.directory.appendingPathComponent(".newsgen"))
+        if !FileSystem.isWithin(own, siteRoot) {
+            warnings.append(BuildWarning(path: ".newsgen", "a symbolic link to \(own), outside the site folder; "
                                          + "newsgen writes its build lock, cache and build record there"))
         }
         return warnings
