@@ -35,8 +35,9 @@ struct MustacheParser {
     private var closeDelimiter: [UInt8] = Array("}}".utf8)
     /// Start of the text not yet turned into a node.
     private var textStart = 0
-    /// Every `{{>name}}` tag seen, in source order, with the byte offset of its opening delimiter.
-    private var partialTags: [(name: String, offset: Int)] = []
+    /// Every `{{>name}}` tag seen, in source order, with the byte offset of its opening delimiter
+    /// and whether a section (or inverted section) is open around it.
+    private var partialTags: [(name: String, offset: Int, insideSection: Bool)] = []
 
     init(source: String, name: String) {
         self.bytes = Array(source.utf8)
@@ -111,7 +112,7 @@ struct MustacheParser {
                     throw error(at: tagStart, "invalid partial name '\(content)'")
                 }
                 nodes.append(.partial(content, indentation: indentation))
-                partialTags.append((content, tagStart))
+                partialTags.append((content, tagStart, !open.isEmpty))
             case .setDelimiters:
                 try changeDelimiters(content, at: tagStart)
             }
@@ -143,7 +144,7 @@ struct MustacheParser {
                 scanned += 1
             }
             let column = text(from: lineStart, to: tag.offset).count + 1
-            references.append(MustachePartialReference(name: tag.name, line: line, column: column))
+            references.append(MustachePartialReference(name: tag.name, line: line, column: column, insideSection: tag.insideSection))
         }
         return references
     }

@@ -8,12 +8,16 @@ public struct MustachePartialReference: Sendable, Equatable, CustomStringConvert
     public let line: Int
     /// 1-based column (in characters) of the tag's opening delimiter.
     public let column: Int
+    /// True when the tag is inside a section or an inverted section, so the data decides whether
+    /// (and how often) it is expanded; false when every render of the template expands it.
+    public let insideSection: Bool
 
     /// Made by the parser; public so callers can build expected values in their own tests.
-    public init(name: String, line: Int, column: Int) {
+    public init(name: String, line: Int, column: Int, insideSection: Bool = false) {
         self.name = name
         self.line = line
         self.column = column
+        self.insideSection = insideSection
     }
 
     /// `line:column: name`, for test failures and debugging.

@@ -21,10 +21,12 @@ public struct MustacheTemplate: Sendable {
 
     /// Renders with `context` at the bottom of the context stack. Partials are
     /// looked up in `partials`; a missing one renders as nothing, per the spec.
-    public func render(_ context: MustacheValue, partials: MustacheLibrary? = nil) -> String {
-        var renderer = MustacheRenderer(context: context, partials: partials,
-                                        capacity: textLength + textLength / 2 + 64)
-        renderer.render(nodes, indentation: "")
+    /// Throws when the render goes past `limits` (the library's, or the standard ones).
+    public func render(_ context: MustacheValue, partials: MustacheLibrary? = nil,
+                       limits: MustacheLimits? = nil) throws(MustacheError) -> String {
+        var renderer = MustacheRenderer(context: context, partials: partials, limits: limits ?? partials?.limits ?? .standard,
+                                        name: name, capacity: textLength + textLength / 2 + 64)
+        try renderer.render(nodes, indentation: "")
         return renderer.output
     }
 

@@ -5,6 +5,10 @@
 /// tolerate it) and written back by our own serializer, so the output is always
 /// well formed: every kept element is closed, void elements are written as
 /// `<br>`, attribute values are double-quoted and escaped, comments are gone.
+/// Before a start tag it ends what a parser would end there (`ImpliedEnds`:
+/// a link ends an open link, a block an open paragraph), so that unwrapping an
+/// unknown element never leaves a nesting the parser would not build: the
+/// output reads back as written, and a second pass changes nothing.
 ///
 /// Rules (`SanitizerPolicy` holds the tables):
 /// - Elements on the allowlist are kept with only their listed attributes.
@@ -34,34 +38,34 @@ public enum HTMLSanitizer {
     public static func sanitize(_ html: String, baseURL: String? = nil, embedHosts: [String] = []) -> String {
         let urls = URLPolicy(baseURL: baseURL)
         let embeds = EmbedPolicy(hosts: embedHosts)
-        var output = ""
-        output.reserveCapacity(html.utf8.count)
+        var output = SanitizedOutput(capacity: html.utf8.count)
         HTMLFragment.walk(html, element: { element in
             let name = element.name
             let isVoid = SanitizerPolicy.voidElements.contains(name)
             if name == "input" {
-                if let tag = checkbox(element) { output += tag }
+                if let tag = checkbox(element) { output.start(name, tag: tag, isVoid: true) }
                 return .descend(closeToken: nil)
             }
             if name == "iframe" {
-                if let tag = embeds.iframe(element, urls: urls) { output += tag }
+                if let tag = embeds.iframe(element, urls: urls) { output.start(name, tag: tag, isVoid: true) }
                 return .skip
             }
             if SanitizerPolicy.droppedWithContent.contains(name) { return isVoid ? .descend(closeToken: nil) : .skip }
             guard let allowed = SanitizerPolicy.allowedElements[name],
                   let attributes = keptAttributes(of: element, allowed: allowed, urls: urls) else { return .descend(closeToken: nil) }
-            output += "<" + name
+            var tag = "<" + name
             for (attribute, value) in attributes {
-                output += " " + attribute + "=\"" + HTMLEscape.attribute(value) + "\""
+                tag += " " + attribute + "=\"" + HTMLEscape.attribute(value) + "\""
             }
-            output += ">"
+            tag += ">"
+            output.start(name, tag: tag, isVoid: isVoid)
             return .descend(closeToken: isVoid ? nil : "</" + name + ">")
         }, text: { text in
-            output += HTMLEscape.text(text)
+            output.text += HTMLEscape.text(text)
         }, close: { token in
-            output += token
+            output.end(token)
         })
-        return output
+        return output.text
     }
 
     /// The attributes to write for `element`, in source order, plus `rel` on

@@ -77,7 +77,7 @@ public enum SiteBuilder {
 
         // Fetch + Parse + Archive, in a function of its own so that what the feeds brought is let go before rendering.
         var updated = try updateArchive(site, options: options, bookmarks: bookmarks, timer: &timer)
-        var warnings = updated.warnings
+        var warnings = SiteContainment.warnings(site) + updated.warnings
 
         // Enrich + Render.
         let duplicates = updated.archive.duplicates()
@@ -101,7 +101,7 @@ public enum SiteBuilder {
         timer.lap("render")
 
         // Publish.
-        try Publisher(output: output, shownAs: output.path).publish(files, staticDirectory: site.staticDirectory)
+        try Publisher(output: output, shownAs: output.path, siteDirectory: site.directory).publish(files, staticDirectory: site.staticDirectory)
         timer.lap("publish")
         let pageCount = files.filter { $0.path.hasSuffix(".html") }.count
         var pageKeys: [String: UInt64] = [:]
@@ -157,9 +157,9 @@ public enum SiteBuilder {
         key.add(HelpText.version)
         key.add(number: BuiltInTheme.key)
         key.add(bytes: (try? Data(contentsOf: site.directory.appendingPathComponent("site.json"))) ?? Data())
-        for relative in FileSystem.allFiles(under: site.templatesDirectory) {
-            key.add(relative)
-            key.add(bytes: (try? Data(contentsOf: site.templatesDirectory.appendingPathComponent(relative))) ?? Data())
+        for file in (try? FileSystem.siteFiles(in: site.templatesDirectory, site: site.directory, recursive: true))?.files ?? [] {
+            key.add(file.path)
+            key.add(bytes: (try? Data(contentsOf: file.source)) ?? Data())
         }
         return key.value
     }

@@ -19,7 +19,7 @@ struct SpecConformanceTests {
                 do {
                     let library = try MustacheLibrary(templates: spec.partials ?? [:])
                     let template = try MustacheTemplate(source: spec.template, name: spec.name)
-                    let actual = template.render(spec.data, partials: library)
+                    let actual = try template.render(spec.data, partials: library)
                     #expect(actual == spec.expected, "\(label): template \(spec.template.debugDescription)")
                     if actual == spec.expected { modulePassed += 1 }
                 } catch {

@@ -61,9 +61,11 @@ public enum HelpText {
     Usage: newsgen check [--site DIR] [--output DIR] [--offline]
 
     Checks a site without building it or changing any file:
-      - site.json: it loads, with every key known and of the right type;
+      - site.json: it loads, with every key known and of the right type; a path
+        or a symbolic link that leads outside the site folder is a warning;
       - the templates (the built-in theme with DIR/templates/ over it): each one
-        parses, and every {{>partial}} names a template;
+        parses, every {{>partial}} names a template, and no partial includes
+        itself more than once per level (the page would grow without bound);
       - the bookmark manifest: it loads, and every bookmark is in the archive;
       - every source: a path source is read and parsed, a url source fetched
         and parsed (not with --offline);

@@ -11,7 +11,7 @@ extension SiteCheck {
         let sources: [String: String]
         let fromSite: Set<String>
         do {
-            (sources, fromSite) = try Templates.sources(from: site.templatesDirectory, shownAs: shownAs)
+            (sources, fromSite) = try Templates.sources(from: site.templatesDirectory, shownAs: shownAs, site: site.directory)
         } catch {
             return CheckPart(findings: [CheckFinding(.problem, .templates, location: error.path, error.reason)],
                              summary: "templates (not readable)")
@@ -40,6 +40,7 @@ extension SiteCheck {
                                              "unknown partial '\(partial.name)'"))
             }
         }
+        findings += unboundedExpansions(references, fromSite: fromSite, shownAs: shownAs)
         // Only when every template parsed: a template that did not may be the one that uses a partial.
         if allParsed {
             var used = Set(Templates.pageTemplates)
@@ -53,5 +54,31 @@ extension SiteCheck {
         }
         let own = fromSite.isEmpty ? "" : " (\(Wording.grouped(fromSite.count)) from \(shownAs)/)"
         return CheckPart(findings: findings, summary: Wording.counted(sources.count, "template") + own)
+    }
+
+    /// Partials that include one another in a way no data can bound (`MustachePartialGraph`): a
+    /// cycle included more than once per level is a problem (a build stops at the render budget);
+    /// one that never ends is a warning (it stops at the depth limit, its output repeated).
+    static func unboundedExpansions(_ references: [String: [MustachePartialReference]], fromSite: Set<String>,
+                                    shownAs: String) -> [CheckFinding] {
+        MustachePartialGraph.unboundedCycles(references).compactMap { cycle in
+            guard let first = cycle.references.first else { return nil }
+            let location = "\(Templates.file(cycle.template, fromSite: fromSite, shownAs: shownAs)):\(first.line):\(first.column)"
+            let others = cycle.templates.filter { $0 != cycle.template }
+            let path = others.isEmpty ? "itself" : "itself through \(others.map { "'\($0)'" }.joined(separator: ", "))"
+            let limits = MustacheLimits.standard
+            switch cycle.kind {
+            case .multiplies:
+                let places = cycle.references.map { "\($0.line):\($0.column)" }.joined(separator: ", ")
+                return CheckFinding(.problem, .templates, location: location,
+                                    "'\(cycle.template)' includes \(path) \(cycle.references.count) times (at \(places)), so each level "
+                                        + "multiplies the page and its expansion is unbounded; a build stops after "
+                                        + "\(limits.partialExpansions) partials")
+            case .neverEnds:
+                return CheckFinding(.warning, .templates, location: location,
+                                    "'\(cycle.template)' includes \(path) outside any section, so its expansion never ends; "
+                                        + "it stops at \(limits.partialDepth) levels, its output repeated")
+            }
+        }
     }
 }

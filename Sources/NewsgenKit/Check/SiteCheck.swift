@@ -16,7 +16,7 @@ public enum SiteCheck {
                                     "nothing else was checked: the templates, the manifest, the sources and the links need a site.json that loads")
             return CheckReport(findings: [error.finding, note], checkedSummary: [])
         }
-        var findings: [CheckFinding] = []
+        var findings = containment(site)
         var summary = ["site.json"]
         for part in [templates(site), manifest(site), sources(site, options: options), articles(site), links(site, options: options)] {
             findings += part.findings

@@ -15,9 +15,15 @@ enum FeedFileReader {
             return SourceResult(source: source, outcome: .skipped(reason: reason))
         }
         let file = site.url(path)
+        let index = site.config.sources.firstIndex(of: source) ?? 0
         guard FileSystem.exists(file) else {
-            let index = site.config.sources.firstIndex(of: source) ?? 0
             return SourceResult(source: source, outcome: .failed(reason: "\(path): not found (named by sources[\(index)].path in site.json)"))
+        }
+        if let link = FileSystem.linkLeavingSite(file, site: site.directory) {
+            return SourceResult(source: source, outcome: .failed(reason: link.warning(shownAs: path, consequence: "not read").description))
+        }
+        if FileSystem.isDirectory(file) {
+            return SourceResult(source: source, outcome: .failed(reason: folderReason(path, index: index, site: site)))
         }
         let limit = site.config.fetch.maxFeedMB * 1_048_576
         if let reason = FileSystem.oversizedFeedReason(file, limit: limit) {
@@ -38,5 +44,13 @@ enum FeedFileReader {
         } catch {
             return SourceResult(source: source, outcome: .failed(reason: error.located(in: path)))
         }
+    }
+
+    /// Why a folder cannot be a path source, with a file of it to name instead when there is one.
+    static func folderReason(_ path: String, index: Int, site: Site) -> String {
+        let feeds = (try? FileSystem.siteFiles(in: site.url(path), site: site.directory).files) ?? []
+        let example = feeds.first { feed in [".xml", ".rss", ".atom", ".json"].contains { feed.path.lowercased().hasSuffix($0) } }
+        let suggestion = example.map { ", such as \(path.hasSuffix("/") ? path : path + "/")\($0.path)" } ?? ""
+        return "\(path): is a folder, not a feed file; sources[\(index)].path in site.json must name one file\(suggestion)"
     }
 }

@@ -122,13 +122,45 @@ enum PublishDisk {
         if let failed { throw failed }
     }
 
-    /// Copies the file (or folder, or link) at `source` to `target`, which must not exist.
+    /// Copies the bytes of the regular file at `source` into a new file at `target` (never over an existing
+    /// one), with its permissions. A symbolic link at `source` is not copied, neither as a link nor through
+    /// it: the output never holds a link, and what one names may be outside the site (ADR 018).
     static func copy(_ source: String, to target: String, shownAs relative: String) throws(PublishFailure) {
-        do {
-            try FileManager.default.copyItem(atPath: source, toPath: target)
-        } catch {
-            throw PublishFailure(path: relative, reason: FileSystem.reason(error))
+        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        if input < 0 && errno == ELOOP { return }
+        guard input >= 0 else { throw PublishFailure(path: relative, reason: "source \(source): \(String(cString: strerror(errno)))") }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0 else { throw failure(relative) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw PublishFailure(path: relative, reason: "source \(source): not a regular file")
         }
+        let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, info.st_mode & 0o777)
+        guard output >= 0 else { throw failure(relative) }
+        let size = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var failed: PublishFailure?
+        copying: while true {
+            let count = read(input, buffer, size)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                if count < 0 { failed = failure(relative) }
+                break
+            }
+            var offset = 0
+            while offset < count {
+                let written = write(output, buffer + offset, count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failed = failure(relative)
+                    break copying
+                }
+                offset += written
+            }
+        }
+        if close(output) != 0 && failed == nil { failed = failure(relative) }
+        if let failed { throw failed }
     }
 
     /// Makes the folder at `path`; one that is already there is fine.

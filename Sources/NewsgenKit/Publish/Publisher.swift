@@ -20,6 +20,8 @@ struct Publisher {
     let output: URL
     /// How the output folder is named in messages.
     let shownAs: String
+    /// The site folder, which a symbolic link in `static/` must not lead out of (ADR 018); nil: the folder above `static/`.
+    var siteDirectory: URL?
 
     /// What goes at one path of the new site.
     private enum Content {
@@ -118,11 +120,14 @@ struct Publisher {
 
     /// Every path of the new site and what goes there: `static/` first, then the generated
     /// files (the first of a path wins), with newsgen's `robots.txt` put before the site's own.
+    /// A link in `static/` is published as the bytes of the file it names, when that file is in the
+    /// site; the others are left out (`SiteContainment` warns about them), so the output holds no link.
     private func contents(of files: [OutputFile], staticDirectory: URL?) throws -> [String: Content] {
         var plan: [String: Content] = [:]
-        if let staticDirectory, FileSystem.isDirectory(staticDirectory) {
-            for relative in FileSystem.allFiles(under: staticDirectory) {
-                plan[relative] = .staticFile(staticDirectory.appendingPathComponent(relative))
+        if let staticDirectory {
+            let site = siteDirectory ?? staticDirectory.deletingLastPathComponent()
+            for file in (try? FileSystem.siteFiles(in: staticDirectory, site: site, recursive: true))?.files ?? [] {
+                plan[file.path] = .staticFile(file.source)
             }
         }
         var extendedRobots = false

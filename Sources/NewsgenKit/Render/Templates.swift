@@ -9,15 +9,20 @@ import NewsgenModel
 /// published under `/assets/`.
 struct Templates: Sendable {
     static let pageTemplates = ["layout", "home", "article", "bookmarks", "sources", "source", "tag", "search", "notfound"]
+    /// What a template file's name ends with.
+    static let suffix = ".mustache"
 
     let library: MustacheLibrary
     /// Asset files by name, as bytes, sorted by name.
     let assets: [(name: String, data: Data)]
 
     /// The built-in theme overridden by the files in `directory` (which may be missing);
-    /// `shownAs` names that folder in errors about the site's own files.
-    static func load(from directory: URL, shownAs: String) throws(BuildError) -> Templates {
-        let (sources, fromSite) = try sources(from: directory, shownAs: shownAs)
+    /// `shownAs` names that folder in errors about the site's own files. A symbolic link that
+    /// leads outside `site` (the folder above `directory` unless given) is left out, as
+    /// `SiteContainment` warns.
+    static func load(from directory: URL, shownAs: String, site: URL? = nil) throws(BuildError) -> Templates {
+        let site = site ?? directory.deletingLastPathComponent()
+        let (sources, fromSite) = try sources(from: directory, shownAs: shownAs, site: site)
         for name in pageTemplates where sources[name] == nil {
             throw BuildError(path: "\(shownAs)/\(name).mustache", "not found: the built-in theme lacks it (run 'make embed-templates')")
         }
@@ -29,12 +34,12 @@ struct Templates: Sendable {
         }
         var assets: [String: Data] = BuiltInTheme.assets.mapValues { Data($0.utf8) }
         let assetsDirectory = directory.appendingPathComponent("assets")
-        for file in try FileSystem.files(in: assetsDirectory, suffix: "") where !FileSystem.isDirectory(file) {
-            let name = file.lastPathComponent
+        for file in try FileSystem.siteFiles(in: assetsDirectory, site: site).files {
+            let name = file.path
             guard Route(path: Route.asset(name: name).path) != nil else {
                 throw BuildError(path: "\(shownAs)/assets/\(name)", "has a name a URL cannot carry plainly; use letters, digits, '-', '_' and '.'")
             }
-            assets[name] = try FileSystem.read(file, shownAs: "\(shownAs)/assets/\(name)")
+            assets[name] = try FileSystem.read(file.source, shownAs: "\(shownAs)/assets/\(name)")
         }
         return Templates(library: library, assets: assets.sorted { $0.key < $1.key }.map { (name: $0.key, data: $0.value) })
     }
@@ -42,14 +47,15 @@ struct Templates: Sendable {
     /// The theme's template sources by name: the built-in ones with the site's files in `directory`
     /// laid over them, and the names the site's folder supplied (`load`, and `newsgen check`, which
     /// parses each one on its own to report every problem, not only the first).
-    static func sources(from directory: URL, shownAs: String) throws(BuildError) -> (sources: [String: String], fromSite: Set<String>) {
+    static func sources(from directory: URL, shownAs: String,
+                        site: URL? = nil) throws(BuildError) -> (sources: [String: String], fromSite: Set<String>) {
         var sources = BuiltInTheme.templates
         var fromSite: Set<String> = []
-        for file in try FileSystem.files(in: directory, suffix: ".mustache") where !FileSystem.isDirectory(file) {
-            let name = file.deletingPathExtension().lastPathComponent
-            let data = try FileSystem.read(file, shownAs: "\(shownAs)/\(file.lastPathComponent)")
+        for file in try FileSystem.siteFiles(in: directory, site: site ?? directory.deletingLastPathComponent(), suffix: suffix).files {
+            let name = String(file.path.dropLast(suffix.count))
+            let data = try FileSystem.read(file.source, shownAs: "\(shownAs)/\(file.path)")
             guard let text = String(data: data, encoding: .utf8) else {
-                throw BuildError(path: "\(shownAs)/\(file.lastPathComponent)", "is not UTF-8 text")
+                throw BuildError(path: "\(shownAs)/\(file.path)", "is not UTF-8 text")
             }
             sources[name] = text
             fromSite.insert(name)
