@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(FoundationNetworking)
+// Only for `get(_:)`: Foundation reads http URLs through it, when it is loaded.
+import FoundationNetworking
+#endif
 
 /// A throwaway HTTP server for tests: Python's http.server on 127.0.0.1 and a
 /// free port, started by the test and stopped by it. The test gives only the
@@ -62,6 +66,9 @@ public final class PythonHTTPServer {
 
     /// `url(path)` as a `URL`.
     public func endpoint(_ path: String) -> URL { URL(string: url(path))! }
+
+    /// The body at `path`, for a test asking the server what it saw (not through newsgen's client).
+    public func get(_ path: String) throws -> Data { try Data(contentsOf: endpoint(path)) }
 
     /// Ends the server: SIGTERM, then SIGKILL if it is still there after a second.
     public func stop() {

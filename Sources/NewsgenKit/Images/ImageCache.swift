@@ -208,6 +208,8 @@ public final class ImageCache: @unchecked Sendable {
             }
         case .failure(.tooLarge):
             reason = Self.tooLarge(limits.maxImageBytes)
+        case .failure(.decompressedTooLarge):
+            reason = Self.tooLarge(limits.maxImageBytes) + " once decompressed"
         case .failure(let error):
             reason = error.description
         }
