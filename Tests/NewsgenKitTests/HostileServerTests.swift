@@ -79,6 +79,13 @@ struct HostileServerTests {
         #expect(fetch(server, path).result == .failure(.headersTooLarge(limit: 262_144)))
     }
 
+    /// libcurl's own bound: 100 KB for one line.
+    @Test func anEndlessHeaderLineIsRefused() throws {
+        let server = try HostileHTTPServer.start()
+        defer { server.stop() }
+        #expect(fetch(server, "/header-line-endless").result == .failure(.transport("the response has a header line longer than 100 KB")))
+    }
+
     /// A redirect's body and an error page's are not read: an endless one changes nothing.
     @Test func theBodyOfARedirectOrAnErrorIsNotRead() throws {
         let server = try HostileHTTPServer.start()

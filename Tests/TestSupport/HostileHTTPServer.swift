@@ -18,8 +18,8 @@ import Foundation
 /// connection closes); `/length-longer-held` (the same, the connection then held open);
 /// `/length-shorter` (a Content-Length 60 bytes short of the feed sent).
 /// Slow: `/drip` (a Content-Length, then one byte every 0.2 s); `/hang` (10 s of silence).
-/// Headers: `/header-flood` (2,000 headers of 1 KB); `/hints-flood` (`103 Early Hints`
-/// answers, without end).
+/// Headers: `/header-flood` (2,000 headers of 1 KB); `/header-line-endless` (one header
+/// line that never ends); `/hints-flood` (`103 Early Hints` answers, without end).
 /// Redirects: `/loop` (302 to itself); `/to/<n>` (302 to `/to/<n-1>`; `/to/0` is the
 /// feed "fine"); `/slow-to/<n>` (the same after 0.4 s each); `/moved/<n>` (301 to
 /// `/moved/<n-1>`, then the feed); `/dir/relative` (302 to `../feed.xml`);
@@ -29,11 +29,6 @@ import Foundation
 public enum HostileHTTPServer {
     static let handler = #"""
     import json, socket, threading, zlib
-    def feed(name):
-        return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Hostile</title>'
-                '<link>http://example.com/</link><item><title>%s</title><link>http://example.com/%s</link>'
-                '<guid isPermaLink="false">%s</guid><pubDate>Mon, 05 Jan 2026 10:00:00 GMT</pubDate></item>'
-                '</channel></rss>' % (name, name, name)).encode()
     RSS = ("Content-Type", "application/rss+xml; charset=utf-8")
     MEGABYTE = b"\0" * 1048576
     def bomb_blocks(wbits, prefix):
@@ -48,15 +43,7 @@ public enum HostileHTTPServer {
     JPEG = bomb_blocks(31, b"\xff\xd8\xff\xe0")
     COUNTS = {}
     LOCK = threading.Lock()
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-        def log_message(self, *args): pass
-        def send(self, status, body=b"", headers=()):
-            self.send_response(status)
-            for key, value in headers: self.send_header(key, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    class Handler(FixtureHandler):
         def head(self, status, headers):
             self.send_response(status)
             for key, value in headers: self.send_header(key, value)
@@ -135,6 +122,10 @@ public enum HostileHTTPServer {
                 elif path == "/header-flood":
                     self.head(200, [RSS] + [("X-Flood-%d" % n, "v" * 1024) for n in range(2000)])
                     self.wfile.write(feed("flooded"))
+                elif path == "/header-line-endless":
+                    self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Long: ")
+                    while True:
+                        self.wfile.write(b"a" * 65536)
                 elif path == "/hints-flood":
                     line = b"HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload; as=style\r\n\r\n"
                     while True:

@@ -97,6 +97,9 @@ enum CurlTransport {
             return .transport("the TLS connection failed (\(detail))")
         case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_UNSUPPORTED_PROTOCOL:
             return .transport("the server's response was not valid HTTP (\(detail))")
+        case CURLE_OUT_OF_MEMORY where !read.headersComplete:
+            // What libcurl answers to a header line past CURL_MAX_HTTP_HEADER.
+            return .transport("the response has a header line longer than 100 KB")
         case CURLE_BAD_CONTENT_ENCODING:
             return .transport("the body could not be decompressed (its gzip or deflate data is damaged)")
         case CURLE_URL_MALFORMAT:
