@@ -79,6 +79,19 @@ struct HostileServerTests {
         #expect(fetch(server, path).result == .failure(.headersTooLarge(limit: 262_144)))
     }
 
+    /// A header value with a line break would be a header of its own: it is not sent at all.
+    @Test func aHeaderValueCannotAddHeaderLines() throws {
+        let server = try HostileHTTPServer.start()
+        defer { server.stop() }
+        let exchange = HTTPFetcher(deadline: 5).exchange(server.endpoint("/echo-headers"),
+                                                         headers: ["If-None-Match": "\"v1\"\r\nX-Injected: yes", "If-Modified-Since": "Mon, 05 Jan 2026 10:00:00 GMT"])
+        let received = try JSONDecoder().decode([String: String].self, from: try #require(exchange.result.success).data)
+        #expect(received["X-Injected"] == nil && received["If-None-Match"] == nil)
+        #expect(received["If-Modified-Since"] == "Mon, 05 Jan 2026 10:00:00 GMT")
+        #expect(received["User-Agent"] == "newsgen/0.1")
+        #expect(received["Accept-Encoding"] == "gzip, deflate")
+    }
+
     /// libcurl's own bound: 100 KB for one line.
     @Test func anEndlessHeaderLineIsRefused() throws {
         let server = try HostileHTTPServer.start()

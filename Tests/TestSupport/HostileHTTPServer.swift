@@ -25,7 +25,8 @@ import Foundation
 /// `/moved/<n-1>`, then the feed); `/dir/relative` (302 to `../feed.xml`);
 /// `/to-ftp`, `/to-file` (302 to an ftp and a file URL); `/redirect-endless` (a 302 whose
 /// body never ends); `/error-endless` (a 500 whose body never ends).
-/// `/counts` answers JSON: how many times each path was asked for.
+/// `/counts` answers JSON: how many times each path was asked for; `/echo-headers` the
+/// request's headers.
 public enum HostileHTTPServer {
     static let handler = #"""
     import json, socket, threading, zlib
@@ -150,6 +151,8 @@ public enum HostileHTTPServer {
                     self.endless(302, [("Location", "/feed.xml")])
                 elif path == "/error-endless":
                     self.endless(500, [("Content-Type", "text/plain")])
+                elif path == "/echo-headers":
+                    self.send(200, json.dumps(dict(self.headers.items())).encode(), [("Content-Type", "application/json")])
                 elif path == "/counts":
                     with LOCK:
                         body = json.dumps(COUNTS).encode()

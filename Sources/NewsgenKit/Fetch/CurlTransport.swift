@@ -17,8 +17,9 @@ enum CurlTransport {
         }
         defer { curl_easy_cleanup(handle) }
         var list: UnsafeMutablePointer<curl_slist>?
-        // A value holding a line break would add header lines of its own: such a field is not sent.
-        for field in request.headers.fields where !(field.name + field.value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+        // A value holding a line break would add header lines of its own (a validator from an
+        // edited state.json, say): such a field is not sent. (Bytes: "\r\n" is one Character.)
+        for field in request.headers.fields where !(field.name + field.value).utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
             list = curl_slist_append(list, "\(field.name): \(field.value)")
         }
         defer { curl_slist_free_all(list) }
