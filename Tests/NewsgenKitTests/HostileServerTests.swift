@@ -92,6 +92,29 @@ struct HostileServerTests {
         #expect(received["Accept-Encoding"] == "gzip, deflate")
     }
 
+    /// An https server whose certificate no one signed: libcurl's reason, in brackets.
+    @Test func anUntrustedCertificateIsATLSFailure() throws {
+        let server = try PythonHTTPServer(handler: #"""
+        import shutil, ssl, subprocess, tempfile
+        folder = tempfile.mkdtemp()
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                        "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem"], check=True, capture_output=True)
+        CONTEXT = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        CONTEXT.load_cert_chain(folder + "/cert.pem", folder + "/key.pem")
+        shutil.rmtree(folder)
+        class Handler(FixtureHandler):
+            def setup(self):
+                self.request = CONTEXT.wrap_socket(self.request, server_side=True)
+                super().setup()
+            def do_GET(self):
+                self.send(200, feed("secret"))
+        """#)
+        defer { server.stop() }
+        let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/feed.xml"))
+        #expect(HTTPFetcher(deadline: 5).exchange(url).result
+                == .failure(.transport("the TLS connection failed (SSL certificate problem: self-signed certificate)")))
+    }
+
     /// libcurl's own bound: 100 KB for one line.
     @Test func anEndlessHeaderLineIsRefused() throws {
         let server = try HostileHTTPServer.start()
