@@ -105,6 +105,9 @@ enum CurlTransport {
             return .transport("the body could not be decompressed (its gzip or deflate data is damaged)")
         case CURLE_URL_MALFORMAT:
             return .transport("the URL is not valid")
+        case CURLE_UNKNOWN_OPTION, CURLE_NOT_BUILT_IN:
+            // CURLOPT_PROTOCOLS_STR came with 7.85.
+            return .transport("this libcurl is too old for newsgen (it needs 7.85 or later): \(detail)")
         default:
             return .transport("network error: \(detail)")
         }
