@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build needs (C libraries through systemLibrary targets).
-APT_PACKAGES := pkg-config libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libvips-dev git
+APT_PACKAGES := pkg-config libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libvips-dev libcurl4-openssl-dev git
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/newsgen
 # Where `make conformance` builds; helpers working side by side pass their own (SCRATCH=/tmp/build-x).
@@ -30,9 +30,9 @@ deps:
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  fi; \
 	elif command -v brew >/dev/null 2>&1; then \
-	  brew list libxml2 cmark-gfm libyaml vips pkg-config >/dev/null 2>&1 || brew install libxml2 cmark-gfm libyaml vips pkg-config; \
+	  brew list libxml2 cmark-gfm libyaml vips curl pkg-config >/dev/null 2>&1 || brew install libxml2 cmark-gfm libyaml vips curl pkg-config; \
 	else \
-	  echo "Install libxml2, cmark-gfm (with extensions), libyaml and libvips development files, then run make again."; \
+	  echo "Install libxml2, cmark-gfm (with extensions), libyaml, libvips and libcurl development files, then run make again."; \
 	fi
 
 build: deps

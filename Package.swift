@@ -28,6 +28,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // Fixed-argument C wrappers for libcurl's variadic setopt and getinfo (every HTTP request, ADR 016).
+        .target(name: "CNewsgenCurl", dependencies: ["CCurl"]),
         // Fixed-argument C wrappers for libvips's variadic API (thumbnails); libvips is opened on
         // first use (dlopen), not linked, so the hundred libraries it pulls in cost nothing at start-up.
         .target(name: "CNewsgenVips"),
@@ -38,7 +45,7 @@ let package = Package(
         .target(name: "Mustache"),
         .target(name: "NewsgenFeeds", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
         .target(name: "NewsgenHTML", dependencies: ["NewsgenModel", "CLibXML2", "CCmarkGFM", "CYAML"]),
-        .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "CNewsgenVips"]),
+        .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "CNewsgenVips", "CNewsgenCurl"]),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenKit"]),
         // Times the build's Parse stage on feed files (`make bench`, issue 9); not shipped.
         .executableTarget(name: "newsgen-parse-bench", dependencies: ["NewsgenKit"], path: "Tests/Benchmarks/ParseBench"),

@@ -80,7 +80,7 @@ struct ImageEndToEndTests {
     }
 
     private func stats(_ server: PythonHTTPServer) throws -> [String: Int] {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: server.endpoint("/stats"))) as! [String: Int]
+        try JSONSerialization.jsonObject(with: server.get("/stats")) as! [String: Int]
     }
 
     private func files(_ site: TemporarySite, under folder: String) -> [String] {
@@ -141,7 +141,7 @@ struct ImageEndToEndTests {
         #expect(try site.snapshot() == snapshot)
 
         // When the feed drops Alpha's pictures, the site no longer carries them.
-        _ = try Data(contentsOf: server.endpoint("/edit"))
+        _ = try server.get("/edit")
         #expect(try site.run("build").status == 0)
         #expect(files(site, under: "public/media") == [])
         #expect(files(site, under: "public/media/thumbs") == [])

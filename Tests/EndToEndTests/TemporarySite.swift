@@ -96,9 +96,11 @@ enum Newsgen {
         return TemporarySite.packageRoot.appendingPathComponent(".build/debug/newsgen")
     }()
 
-    static func run(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> ProcessResult {
+    /// Runs `executable` (newsgen unless another is given) with `arguments` in `directory`.
+    static func run(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
+                    executable: URL = binary) throws -> ProcessResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment

@@ -30,11 +30,6 @@ enum FetchFixtureServer {
 
     static let handler = #"""
     import email.utils, gzip, socket, threading, zlib
-    def feed(name):
-        return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Fixture</title>'
-                '<link>http://example.com/</link><item><title>%s</title><link>http://example.com/%s</link>'
-                '<guid isPermaLink="false">%s</guid><pubDate>Mon, 05 Jan 2026 10:00:00 GMT</pubDate></item>'
-                '</channel></rss>' % (name, name, name)).encode()
     COUNTS = {}
     LOCK = threading.Lock()
     STAMP = "Mon, 05 Jan 2026 10:00:00 GMT"
@@ -48,15 +43,7 @@ enum FetchFixtureServer {
         if form == "asctime":
             return time.asctime(time.gmtime(t))
         return email.utils.formatdate(t, usegmt=True)
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-        def log_message(self, *args): pass
-        def send(self, status, body=b"", headers=()):
-            self.send_response(status)
-            for key, value in headers: self.send_header(key, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    class Handler(FixtureHandler):
         def send_dated(self, status, date, headers=()):
             # send_response would add a Date header of its own (the real clock).
             self.send_response_only(status)

@@ -19,15 +19,7 @@ enum FixtureHTTPServer {
     /// The routes above, for `PythonHTTPServer`.
     static let handler = #"""
     FEED = sys.argv[1].encode()
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-        def log_message(self, *args): pass
-        def send(self, status, body, headers=()):
-            self.send_response(status)
-            for key, value in headers: self.send_header(key, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    class Handler(FixtureHandler):
         def do_GET(self):
             if self.path == "/feed.xml":
                 self.send(200, FEED, [("Content-Type", "application/rss+xml; charset=utf-8")])

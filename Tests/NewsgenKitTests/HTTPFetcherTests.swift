@@ -75,8 +75,8 @@ struct HTTPFetcherTests {
         #expect(throws: FetchError.transport("could not connect (connection refused)")) { try HTTPFetcher(deadline: 5).fetch(url) }
     }
 
-    /// A `Content-Length` of 600 and 100 bytes, then the connection closes. FoundationNetworking
-    /// reports this as URLError `.unknown` ("transfer closed with 500 bytes remaining to read").
+    /// A `Content-Length` of 600 and 100 bytes, then the connection closes: libcurl reports
+    /// "transfer closed with 500 bytes remaining to read" (CURLE_PARTIAL_FILE).
     @Test func aBodyCutShortSaysSo() throws {
         let server = try FetchFixtureServer.start()
         defer { server.stop() }

@@ -537,6 +537,20 @@ struct ImageCacheTests {
         #expect(CacheFolder.blobNames(folder) == [])
     }
 
+    /// 2 MB sent that inflate to 2 GB of a "JPEG": inflating stops at the image limit.
+    @Test func anImageThatIsACompressionBombIsRefusedAtTheLimit() throws {
+        let server = try HostileHTTPServer.start()
+        defer { server.stop() }
+        let folder = try CacheFolder.make()
+        defer { try? CacheFolder.manager.removeItem(at: folder) }
+        let limits = ImageCache.Limits(memoryBytes: 50 * 1_048_576, diskBytes: 50 * 1_048_576, maxImageBytes: 10 * 1_048_576)
+        let images = cache(folder, limits)
+        #expect(images.image(for: server.endpoint("/image-bomb"))
+                == .failed(reason: "larger than imageCache.maxImageMB (10 MB) once decompressed"))
+        #expect(CacheFolder.blobNames(folder) == [])
+        #expect(images.statistics.memoryBytesHighWater == 0)
+    }
+
     @Test func anImageServedAsTextIsAcceptedByItsMagicBytes() throws {
         let server = try Server.start()
         defer { server.stop() }

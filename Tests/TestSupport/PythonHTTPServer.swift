@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(FoundationNetworking)
+// Only for `get(_:)`: Foundation reads http URLs through it, when it is loaded.
+import FoundationNetworking
+#endif
 
 /// A throwaway HTTP server for tests: Python's http.server on 127.0.0.1 and a
 /// free port, started by the test and stopped by it. The test gives only the
@@ -6,9 +10,25 @@ import Foundation
 public final class PythonHTTPServer {
     /// Runs before the handler. The child inherits the signal mask of the test's
     /// worker thread, where libdispatch blocks SIGTERM: unblock it so `stop()` works.
+    /// `FixtureHandler` is a base for handlers: HTTP/1.1, quiet, and `send` for a whole answer;
+    /// `feed(name)` an RSS feed of one item whose title and guid are `name`.
     private static let prelude = """
     import http.server, signal, sys, time
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    def feed(name):
+        return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Fixture</title>'
+                '<link>http://example.com/</link><item><title>%s</title><link>http://example.com/%s</link>'
+                '<guid isPermaLink="false">%s</guid><pubDate>Mon, 05 Jan 2026 10:00:00 GMT</pubDate></item>'
+                '</channel></rss>' % (name, name, name)).encode()
+    class FixtureHandler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        def log_message(self, *args): pass
+        def send(self, status, body=b"", headers=()):
+            self.send_response(status)
+            for key, value in headers: self.send_header(key, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
 
     """
 
@@ -36,7 +56,8 @@ public final class PythonHTTPServer {
     public let port: Int
 
     /// - Parameters:
-    ///   - handler: Python source defining `class Handler(http.server.BaseHTTPRequestHandler)`.
+    ///   - handler: Python source defining `class Handler(FixtureHandler)` (or of
+    ///     `http.server.BaseHTTPRequestHandler`).
     ///   - arguments: Passed to the script as `sys.argv[1...]`.
     public init(handler: String, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -62,6 +83,9 @@ public final class PythonHTTPServer {
 
     /// `url(path)` as a `URL`.
     public func endpoint(_ path: String) -> URL { URL(string: url(path))! }
+
+    /// The body at `path`, for a test asking the server what it saw (not through newsgen's client).
+    public func get(_ path: String) throws -> Data { try Data(contentsOf: endpoint(path)) }
 
     /// Ends the server: SIGTERM, then SIGKILL if it is still there after a second.
     public func stop() {

@@ -7,6 +7,19 @@ public enum FetchError: Error, Equatable, CustomStringConvertible, Sendable {
     case httpStatus(Int)
     /// The body (announced or received) is over the limit.
     case tooLarge(limit: Int)
+    /// The body, gzip- or deflate-encoded, inflates past the limit (a compression bomb, or
+    /// simply too big): inflating stopped there.
+    case decompressedTooLarge(limit: Int)
+    /// The body came in a content encoding newsgen did not ask for and does not read.
+    case unsupportedEncoding(String)
+    /// The response's header lines (informational responses included) are over `limit` bytes.
+    case headersTooLarge(limit: Int)
+    /// More redirects in a row than `limit` (a loop, most likely).
+    case tooManyRedirects(limit: Int)
+    /// A redirect to a scheme other than http and https.
+    case redirectToScheme(String)
+    /// A redirect whose `Location` is not a URL.
+    case invalidRedirect
     /// No complete response before the overall deadline.
     case timedOut(seconds: Double)
     /// The connection ended after the response began but before its body was
@@ -21,6 +34,13 @@ public enum FetchError: Error, Equatable, CustomStringConvertible, Sendable {
         case .unsupportedScheme(let scheme): return "unsupported URL scheme '\(scheme)' (only http and https are fetched)"
         case .httpStatus(let code): return "the server answered HTTP \(code)\(Self.statusText(code).map { " (\($0))" } ?? "")"
         case .tooLarge(let limit): return "the response is larger than \(Self.size(limit))"
+        case .decompressedTooLarge(let limit): return "the response is larger than \(Self.size(limit)) once decompressed"
+        case .unsupportedEncoding(let coding):
+            return "the server sent the body in the '\(coding)' content encoding, which newsgen does not read (only gzip and deflate)"
+        case .headersTooLarge(let limit): return "the response's headers are larger than \(limit / 1024) KB"
+        case .tooManyRedirects(let limit): return "more than \(limit) redirects (a redirect loop?)"
+        case .redirectToScheme(let scheme): return "the server redirected to a '\(scheme)' URL (only http and https are followed)"
+        case .invalidRedirect: return "the server redirected to an address that is not a valid URL"
         case .timedOut(let seconds): return "no complete response within \(Self.seconds(seconds))"
         case .truncated(let received?, let announced?):
             return "the connection closed before the whole body arrived (\(received) of the \(announced) bytes announced)"

@@ -29,7 +29,8 @@ struct SourceFetcher: Sendable {
     var retryAfterCap: Double = 30
     /// The build's "now", for a `Retry-After` date from a server that sent no `Date` of its own.
     var now: Date? = nil
-
+    /// How requests are sent (libcurl; tests may answer from memory).
+    var transport: HTTPTransport = .live
 
     /// Fetches `sources` (each with a url) concurrently; the answers come back in the order given.
     /// `finished` hears of each source as it ends, from the worker that fetched it.
@@ -56,7 +57,8 @@ struct SourceFetcher: Sendable {
             if let lastModified = remembered.lastModified { headers["If-Modified-Since"] = lastModified }
         }
         let limit = config.maxFeedMB * 1_048_576
-        let fetcher = HTTPFetcher(deadline: Double(config.timeoutSeconds), maxBytes: limit, userAgent: config.userAgent)
+        let fetcher = HTTPFetcher(deadline: Double(config.timeoutSeconds), maxBytes: limit, userAgent: config.userAgent,
+                                  transport: transport)
         var attempt = 0
         while true {
             let exchange = fetcher.exchange(url, headers: headers)
@@ -108,13 +110,13 @@ struct SourceFetcher: Sendable {
         }
     }
 
-    /// Network errors, timeouts, 5xx and 429 may pass; 4xx, bad bodies and oversize will not.
+    /// Network errors, timeouts, 5xx and 429 may pass; 4xx, redirect faults and oversize will not.
     static func isRetryable(_ error: FetchError) -> Bool {
         switch error {
-        case .transport(let reason): return !reason.hasPrefix("more than")
-        case .timedOut, .truncated: return true
+        case .transport, .timedOut, .truncated: return true
         case .httpStatus(let code): return code == 429 || (500...599).contains(code)
-        case .unsupportedScheme, .tooLarge: return false
+        case .unsupportedScheme, .tooLarge, .decompressedTooLarge, .unsupportedEncoding, .headersTooLarge,
+             .tooManyRedirects, .redirectToScheme, .invalidRedirect: return false
         }
     }
 }

@@ -74,15 +74,18 @@ public final class ImageCache: @unchecked Sendable {
                   userAgent: userAgent, shownAs: config.directory, offline: offline)
     }
 
-    /// A cache over `directory` with bounds in bytes; `shownAs` names the folder in messages.
+    /// A cache over `directory` with bounds in bytes; `shownAs` names the folder in messages;
+    /// `transport` sends the requests (libcurl unless a test answers from memory).
     public init(directory: URL, limits: Limits, timeoutSeconds: Double,
-                userAgent: String = HTTPFetcher.defaultUserAgent, shownAs: String? = nil, offline: Bool = false) {
+                userAgent: String = HTTPFetcher.defaultUserAgent, shownAs: String? = nil, offline: Bool = false,
+                transport: HTTPTransport = .live) {
         self.limits = limits
         self.offline = offline
         self.directory = directory
         memory = MemoryLRU(capacity: limits.memoryBytes)
         disk = DiskImageCache(directory: directory, capacity: limits.diskBytes, shownAs: shownAs)
-        fetcher = HTTPFetcher(deadline: timeoutSeconds, maxBytes: max(0, limits.maxImageBytes), userAgent: userAgent)
+        fetcher = HTTPFetcher(deadline: timeoutSeconds, maxBytes: max(0, limits.maxImageBytes), userAgent: userAgent,
+                              transport: transport)
     }
 
     /// What the cache has done so far.
@@ -208,6 +211,8 @@ public final class ImageCache: @unchecked Sendable {
             }
         case .failure(.tooLarge):
             reason = Self.tooLarge(limits.maxImageBytes)
+        case .failure(.decompressedTooLarge):
+            reason = Self.tooLarge(limits.maxImageBytes) + " once decompressed"
         case .failure(let error):
             reason = error.description
         }
