@@ -46,8 +46,12 @@ public enum FeedParser {
         let root = document.root
         // Counted before the readers make an item of each.
         guard itemElementCount(root) <= limits.items else { throw tooManyItems(limits) }
+        let head = DocumentHead(decoded.data)
         for reader in readers where reader.accepts(root) {
-            var feed = reader.read(FeedDocument(root: root, baseURL: baseURL, head: DocumentHead(decoded.data)))
+            var feed = reader.read(FeedDocument(root: root, baseURL: baseURL, head: head))
+            if document.readDifferentlyBefore {
+                recordPreviousIdentities(in: &feed, data: decoded.data, baseURL: baseURL, head: head, limits: limits)
+            }
             feed.encoding = decoded.encoding
             let reasons = [decoded.problem, document.illFormedReason, feed.illFormedReason].compactMap { $0 }
             feed.illFormedReason = reasons.isEmpty ? nil : reasons.joined(separator: "; ")
@@ -60,6 +64,22 @@ public enum FeedParser {
             throw FeedParseError(.unsupportedFormat(root: root.qualifiedName, namespace: root.namespace))
         }
         throw FeedParseError(.notAFeed(root: root.qualifiedName))
+    }
+
+    /// Sets each item's `previousIdentity` from newsgen 0.1.0's reading of the same
+    /// bytes (`ReadingRules.release010`), for a document this release reads
+    /// differently. The two readings differ only in text and names, never in
+    /// structure, so items pair up by position; if they do not, nothing is set.
+    private static func recordPreviousIdentities(in feed: inout ParsedFeed, data: Data, baseURL: String?,
+                                                 head: DocumentHead, limits: ParseLimits) {
+        guard let previous = try? LibXMLDocument.parse(data, limits: limits, rules: .release010),
+              let reader = readers.first(where: { $0.accepts(previous.root) }) else { return }
+        let items = reader.read(FeedDocument(root: previous.root, baseURL: baseURL, head: head)).items
+        guard items.count == feed.items.count else { return }
+        for index in items.indices {
+            let then = items[index].previousIdentity ?? items[index].identity
+            feed.items[index].previousIdentity = then == feed.items[index].identity ? nil : then
+        }
     }
 
     /// `item` and `entry` elements (any namespace) among the root's children and

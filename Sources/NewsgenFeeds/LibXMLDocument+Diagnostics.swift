@@ -23,6 +23,8 @@ final class LibXMLDiagnostics {
     let context: xmlParserCtxtPtr
     /// True for the second, recovering pass.
     let recovering: Bool
+    /// What an undeclared entity that is no HTML name becomes.
+    let rules: ReadingRules
     /// libxml2's own entity lookup, which ours wraps.
     let defaultGetEntity: getEntitySAXFunc?
     /// The first error, or undeclared HTML entity, in document order.
@@ -34,12 +36,15 @@ final class LibXMLDiagnostics {
     /// An entity misbehaved (a loop, an unbalanced or broken expansion): stop
     /// helping libxml2 expand entities, so recovery never amplifies.
     private(set) var entityTrouble = false
-    /// Entity declarations made for undeclared HTML names, freed after the document.
+    /// Entity declarations made for undeclared names, freed after the document.
     private var madeEntities: [String: xmlEntityPtr] = [:]
+    /// True once an undeclared name that is no HTML character was kept as written.
+    private(set) var keptUnknownEntity = false
 
-    init(context: xmlParserCtxtPtr, recovering: Bool) {
+    init(context: xmlParserCtxtPtr, recovering: Bool, rules: ReadingRules) {
         self.context = context
         self.recovering = recovering
+        self.rules = rules
         defaultGetEntity = context.pointee.sax.pointee.getEntity
     }
 
@@ -68,12 +73,17 @@ final class LibXMLDiagnostics {
                                message: "Entity '\(name)' not defined", code: Int32(XML_ERR_UNDECLARED_ENTITY.rawValue))
     }
 
-    /// The declaration standing in for an undeclared HTML entity, made once per
-    /// name and context (element content or attribute value) and parse.
+    /// The declaration standing in for an undeclared entity, made once per name
+    /// and context (element content or attribute value) and parse: an HTML
+    /// character name stands for its character; any other name, when the rules
+    /// keep it, for itself as written (`&foo;`), as feedparser reads it.
     func declaration(for name: String, inAttribute: Bool) -> xmlEntityPtr? {
         let key = inAttribute ? "@" + name : name
         if let made = madeEntities[key] { return made }
-        guard let made = HTMLEntities.makeDeclaration(name, inAttribute: inAttribute) else { return nil }
+        let character = HTMLEntities.namedCharacter(name)
+        guard name != "apos", let text = character ?? (rules.keepsUnknownEntities ? "&\(name);" : nil) else { return nil }
+        let made = HTMLEntities.makeDeclaration(name, standingFor: text, inAttribute: inAttribute)
+        if character == nil { keptUnknownEntity = true }
         madeEntities[key] = made
         return made
     }
