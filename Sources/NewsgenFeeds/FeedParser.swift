@@ -49,7 +49,7 @@ public enum FeedParser {
         let head = DocumentHead(decoded.data)
         for reader in readers where reader.accepts(root) {
             var feed = reader.read(FeedDocument(root: root, baseURL: baseURL, head: head))
-            if document.readDifferentlyBefore {
+            if mayHaveReadIdentitiesDifferently(document, feed) {
                 recordPreviousIdentities(in: &feed, data: decoded.data, baseURL: baseURL, head: head, limits: limits)
             }
             feed.encoding = decoded.encoding
@@ -64,6 +64,22 @@ public enum FeedParser {
             throw FeedParseError(.unsupportedFormat(root: root.qualifiedName, namespace: root.namespace))
         }
         throw FeedParseError(.notAFeed(root: root.qualifiedName))
+    }
+
+    /// False when newsgen 0.1.0 certainly read every item's identity as this release
+    /// does (apart from the ids `FieldReader` resolved as it did): no namespace was
+    /// corrected, and the field each item's key comes from holds no `&`, where
+    /// the text 0.1.0 dropped would be. Most feeds with a bare ampersand have it in
+    /// a description, and are then parsed once more for nothing.
+    private static func mayHaveReadIdentitiesDifferently(_ document: LibXMLDocument.Parsed, _ feed: ParsedFeed) -> Bool {
+        guard !feed.items.isEmpty else { return false }
+        if document.correctedNamespaces { return true }
+        guard document.keptAmpersands else { return false }
+        return feed.items.contains { item in
+            let identity = item.identity
+            let keyField = [identity.id, identity.link].compactMap { $0?.trimmedOrNil }.first ?? identity.title?.value ?? ""
+            return keyField.utf8.contains(UInt8(ascii: "&"))
+        }
     }
 
     /// Sets each item's `previousIdentity` from newsgen 0.1.0's reading of the same

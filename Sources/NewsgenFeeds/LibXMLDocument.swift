@@ -38,9 +38,11 @@ enum LibXMLDocument {
         var root: DOMElement
         /// The first well-formedness problem (feedparser's `bozo_exception`), or nil.
         var illFormed: FeedParseError?
-        /// True when `ReadingRules.release010` would have read some text or name of the
-        /// document differently (an ampersand, an entity, a namespace).
-        var readDifferentlyBefore = false
+        /// True when text kept an `&` that `ReadingRules.release010` dropped (a bare
+        /// ampersand, an unknown entity): every such text holds an `&` now.
+        var keptAmpersands = false
+        /// True when a namespace was corrected that `ReadingRules.release010` left as written.
+        var correctedNamespaces = false
 
         var illFormedReason: String? { illFormed?.description }
     }
@@ -66,7 +68,8 @@ enum LibXMLDocument {
         let findings = try MarkupScan.check(data, limits: limits)
         let strict = try attempt(data, recovering: false, rules: rules)
         if let root = strict.root {
-            return Parsed(root: root, illFormed: strict.diagnostics.firstProblem?.error, readDifferentlyBefore: strict.readDifferently)
+            return Parsed(root: root, illFormed: strict.diagnostics.firstProblem?.error,
+                          keptAmpersands: strict.diagnostics.keptUnknownEntity, correctedNamespaces: strict.correctedNamespaces)
         }
         let first = strict.diagnostics.firstError ?? strict.diagnostics.firstProblem
         guard let first else { throw FeedParseError(.emptyDocument) }
@@ -80,14 +83,15 @@ enum LibXMLDocument {
         let recovered = try attempt(input, recovering: true, rules: rules)
         guard let root = recovered.root else { throw first.error }
         let problem = strict.diagnostics.firstProblem ?? first
-        return Parsed(root: root, illFormed: problem.error, readDifferentlyBefore: repairs || recovered.readDifferently)
+        return Parsed(root: root, illFormed: problem.error, keptAmpersands: repairs || recovered.diagnostics.keptUnknownEntity,
+                      correctedNamespaces: recovered.correctedNamespaces)
     }
 
     /// One libxml2 parse: the root when there is one to read (a strict parse
     /// demands a well-formed document), what libxml2 reported, and whether
-    /// `rules` kept an entity or corrected a namespace that `.release010` would not have.
+    /// `rules` corrected a namespace.
     private static func attempt(_ data: Data, recovering: Bool, rules: ReadingRules) throws(FeedParseError)
-        -> (root: DOMElement?, diagnostics: LibXMLDiagnostics, readDifferently: Bool) {
+        -> (root: DOMElement?, diagnostics: LibXMLDiagnostics, correctedNamespaces: Bool) {
         guard let context = xmlNewParserCtxt() else { throw FeedParseError(.parserUnavailable) }
         defer { xmlFreeParserCtxt(context) }
         let diagnostics = LibXMLDiagnostics(context: context, recovering: recovering, rules: rules)
@@ -108,7 +112,7 @@ enum LibXMLDocument {
                   let root = xmlDocGetRootElement(document) else { return (nil, diagnostics, false) }
             var builder = Builder(document: document, rules: rules)
             let element = try builder.element(root, depth: 0)
-            return (element, diagnostics, diagnostics.keptUnknownEntity || builder.correctedNamespace)
+            return (element, diagnostics, builder.correctedNamespace)
         }
     }
 
