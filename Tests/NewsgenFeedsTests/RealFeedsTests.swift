@@ -67,6 +67,20 @@ struct RealFeedsTests {
             """)
     }
 
+    @Test func aBareAmpersandFloodIsReadAndALimitAfterManyErrorsStillRefuses() throws {
+        // One error per `&` for libxml2: only the first few are turned into messages.
+        let flood = try parse(rss(item: "<title>" + String(repeating: "& ", count: 50_000) + "</title>"))
+        #expect(flood.items.first?.title?.value.utf8.count == 99_999)
+        #expect(flood.illFormedReason?.hasSuffix("xmlParseEntityRef: no name") == true)
+        let errorsThenDepth = "<rss version=\"2.0\"><channel><title>t</titl><description>" + String(repeating: "a <1 ", count: 5_000)
+            + String(repeating: "<b>", count: 300) + "</description></channel></rss>"
+        guard case .limitExceeded(_, _, let limit)? = parseError(errorsThenDepth)?.reason else {
+            Issue.record("the depth limit was missed after many errors: \(String(describing: parseError(errorsThenDepth)))")
+            return
+        }
+        #expect(limit == "elements are nested more than 256 levels deep")
+    }
+
     @Test func idsAreKeptAsWrittenNeverResolved() throws {
         let atomFeed = try parse("""
             <feed xmlns="http://www.w3.org/2005/Atom"><title>r</title><id>/r/news</id>
