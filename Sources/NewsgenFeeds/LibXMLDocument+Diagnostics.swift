@@ -59,6 +59,9 @@ final class LibXMLDiagnostics {
     /// limit still matters, so the message becomes a Swift string only when it may name one.
     func record(_ error: xmlError, in source: xmlParserCtxtPtr) {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        // A strict pass that met a fatal error is thrown away for the recovering one, which
+        // meets its own limits: libxml2 would go on to the end, formatting every later error.
+        defer { if !recovering, source == context, error.level == XML_ERR_FATAL { xmlStopParser(context) } }
         if source != context || LibXMLDiagnostics.entityCodes.contains(error.code) { entityTrouble = true }
         let firstOfItsKind = firstProblem == nil || (firstError == nil && source == context)
         guard firstOfItsKind || (limit == nil && LibXMLDiagnostics.mayBeRefusal(error)) else { return }
