@@ -42,23 +42,37 @@ public enum FeedParser {
             return feed
         }
         let decoded = DocumentDecoder.decode(data, contentType: contentType)
-        let document = try LibXMLDocument.parse(decoded.data, limits: limits)
+        let head = DocumentHead(decoded.data)
+        var (feed, reading) = try read(decoded, baseURL: baseURL, head: head, limits: limits, rules: .current)
+        // Only now, with the first reading's tree freed, is the document read once more if it must be.
+        if mayHaveReadIdentitiesDifferently(reading, feed) {
+            recordPreviousIdentities(in: &feed, decoded: decoded, baseURL: baseURL, head: head, limits: limits)
+        }
+        return feed
+    }
+
+    /// What a reading did that `ReadingRules.release010` would not have (see `LibXMLDocument.Parsed`).
+    private struct Departures {
+        var keptAmpersands: Bool
+        var correctedNamespaces: Bool
+    }
+
+    /// The XML document read by `rules`: the first reader that accepts its root reads it.
+    private static func read(_ decoded: DecodedDocument, baseURL: String?, head: DocumentHead, limits: ParseLimits,
+                             rules: ReadingRules) throws(FeedParseError) -> (ParsedFeed, Departures) {
+        let document = try LibXMLDocument.parse(decoded.data, limits: limits, rules: rules)
         let root = document.root
         // Counted before the readers make an item of each.
         guard itemElementCount(root) <= limits.items else { throw tooManyItems(limits) }
-        let head = DocumentHead(decoded.data)
         for reader in readers where reader.accepts(root) {
             var feed = reader.read(FeedDocument(root: root, baseURL: baseURL, head: head))
-            if mayHaveReadIdentitiesDifferently(document, feed) {
-                recordPreviousIdentities(in: &feed, data: decoded.data, baseURL: baseURL, head: head, limits: limits)
-            }
             feed.encoding = decoded.encoding
             let reasons = [decoded.problem, document.illFormedReason, feed.illFormedReason].compactMap { $0 }
             feed.illFormedReason = reasons.isEmpty ? nil : reasons.joined(separator: "; ")
             if let problem = document.illFormed, problem.line > 0 {
                 feed.illFormedPlace = TextPlace(line: problem.line, column: problem.column)
             }
-            return feed
+            return (feed, Departures(keptAmpersands: document.keptAmpersands, correctedNamespaces: document.correctedNamespaces))
         }
         if isFeedLike(root) {
             throw FeedParseError(.unsupportedFormat(root: root.qualifiedName, namespace: root.namespace))
@@ -70,11 +84,11 @@ public enum FeedParser {
     /// does (apart from the ids `FieldReader` resolved as it did): no namespace was
     /// corrected, and the field each item's key comes from holds no `&`, where
     /// the text 0.1.0 dropped would be. Most feeds with a bare ampersand have it in
-    /// a description, and are then parsed once more for nothing.
-    private static func mayHaveReadIdentitiesDifferently(_ document: LibXMLDocument.Parsed, _ feed: ParsedFeed) -> Bool {
+    /// a description, and are then not parsed once more for nothing.
+    private static func mayHaveReadIdentitiesDifferently(_ reading: Departures, _ feed: ParsedFeed) -> Bool {
         guard !feed.items.isEmpty else { return false }
-        if document.correctedNamespaces { return true }
-        guard document.keptAmpersands else { return false }
+        if reading.correctedNamespaces { return true }
+        guard reading.keptAmpersands else { return false }
         return feed.items.contains { item in
             let identity = item.identity
             let keyField = [identity.id, identity.link].compactMap { $0?.trimmedOrNil }.first ?? identity.title?.value ?? ""
@@ -86,14 +100,12 @@ public enum FeedParser {
     /// bytes (`ReadingRules.release010`), for a document this release reads
     /// differently. The two readings differ only in text and names, never in
     /// structure, so items pair up by position; if they do not, nothing is set.
-    private static func recordPreviousIdentities(in feed: inout ParsedFeed, data: Data, baseURL: String?,
+    private static func recordPreviousIdentities(in feed: inout ParsedFeed, decoded: DecodedDocument, baseURL: String?,
                                                  head: DocumentHead, limits: ParseLimits) {
-        guard let previous = try? LibXMLDocument.parse(data, limits: limits, rules: .release010),
-              let reader = readers.first(where: { $0.accepts(previous.root) }) else { return }
-        let items = reader.read(FeedDocument(root: previous.root, baseURL: baseURL, head: head)).items
-        guard items.count == feed.items.count else { return }
-        for index in items.indices {
-            let then = items[index].previousIdentity ?? items[index].identity
+        guard let (previous, _) = try? read(decoded, baseURL: baseURL, head: head, limits: limits, rules: .release010),
+              previous.items.count == feed.items.count else { return }
+        for index in previous.items.indices {
+            let then = previous.items[index].previousIdentity ?? previous.items[index].identity
             feed.items[index].previousIdentity = then == feed.items[index].identity ? nil : then
         }
     }
