@@ -46,7 +46,7 @@ enum MarkupScan {
             scanner.repairing = true
             scanner.repaired.reserveCapacity(raw.count + 64)
             _ = scanner.run()
-            return Data(scanner.finishRepair())
+            return scanner.finishRepair()
         }
     }
 
@@ -100,7 +100,7 @@ enum MarkupScan {
         /// True to write `repaired` while scanning.
         var repairing = false
         /// The document with its bare ampersands escaped, as far as it is copied.
-        var repaired: [UInt8] = []
+        var repaired = Data()
         /// How much of `bytes` `repaired` holds.
         private var copied = 0
 
@@ -183,8 +183,8 @@ enum MarkupScan {
             guard beginsCompleteReference(at: index) else {
                 findings.bareAmpersands += 1
                 if repairing {
-                    repaired.append(contentsOf: bytes[copied...index])
-                    repaired.append(contentsOf: "amp;".utf8)
+                    repaired.append(UnsafeBufferPointer(rebasing: bytes[copied...index]))
+                    repaired.append(contentsOf: Self.ampEnd)
                     copied = index + 1
                 }
                 return nil
@@ -192,9 +192,12 @@ enum MarkupScan {
             return countsAsReference(at: index) ? addNode(at: index) : nil
         }
 
+        /// What follows a bare `&` in the repaired document.
+        private static let ampEnd: [UInt8] = Array("amp;".utf8)
+
         /// The repaired document: what was copied, then the rest of the input.
-        mutating func finishRepair() -> [UInt8] {
-            repaired.append(contentsOf: bytes[copied...])
+        mutating func finishRepair() -> Data {
+            repaired.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
             copied = bytes.count
             return repaired
         }
