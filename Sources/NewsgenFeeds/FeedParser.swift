@@ -42,24 +42,72 @@ public enum FeedParser {
             return feed
         }
         let decoded = DocumentDecoder.decode(data, contentType: contentType)
-        let document = try LibXMLDocument.parse(decoded.data, limits: limits)
+        let head = DocumentHead(decoded.data)
+        var (feed, reading) = try read(decoded, baseURL: baseURL, head: head, limits: limits, rules: .current)
+        // Only now, with the first reading's tree freed, is the document read once more if it must be.
+        if mayHaveReadIdentitiesDifferently(reading, feed) {
+            recordPreviousIdentities(in: &feed, decoded: decoded, baseURL: baseURL, head: head, limits: limits)
+        }
+        return feed
+    }
+
+    /// What a reading did that `ReadingRules.release010` would not have (see `LibXMLDocument.Parsed`).
+    private struct Departures {
+        var keptAmpersands: Bool
+        var correctedNamespaces: Bool
+    }
+
+    /// The XML document read by `rules`: the first reader that accepts its root reads it.
+    private static func read(_ decoded: DecodedDocument, baseURL: String?, head: DocumentHead, limits: ParseLimits,
+                             rules: ReadingRules) throws(FeedParseError) -> (ParsedFeed, Departures) {
+        let document = try LibXMLDocument.parse(decoded.data, limits: limits, rules: rules)
         let root = document.root
         // Counted before the readers make an item of each.
         guard itemElementCount(root) <= limits.items else { throw tooManyItems(limits) }
         for reader in readers where reader.accepts(root) {
-            var feed = reader.read(FeedDocument(root: root, baseURL: baseURL, head: DocumentHead(decoded.data)))
+            var feed = reader.read(FeedDocument(root: root, baseURL: baseURL, head: head))
             feed.encoding = decoded.encoding
             let reasons = [decoded.problem, document.illFormedReason, feed.illFormedReason].compactMap { $0 }
             feed.illFormedReason = reasons.isEmpty ? nil : reasons.joined(separator: "; ")
             if let problem = document.illFormed, problem.line > 0 {
                 feed.illFormedPlace = TextPlace(line: problem.line, column: problem.column)
             }
-            return feed
+            return (feed, Departures(keptAmpersands: document.keptAmpersands, correctedNamespaces: document.correctedNamespaces))
         }
         if isFeedLike(root) {
             throw FeedParseError(.unsupportedFormat(root: root.qualifiedName, namespace: root.namespace))
         }
         throw FeedParseError(.notAFeed(root: root.qualifiedName))
+    }
+
+    /// False when newsgen 0.1.0 certainly read every item's identity as this release
+    /// does (apart from the ids `FieldReader` resolved as it did): no namespace was
+    /// corrected, and the field each item's key comes from holds no `&`, where
+    /// the text 0.1.0 dropped would be. Most feeds with a bare ampersand have it in
+    /// a description, and are then not parsed once more for nothing.
+    private static func mayHaveReadIdentitiesDifferently(_ reading: Departures, _ feed: ParsedFeed) -> Bool {
+        guard !feed.items.isEmpty else { return false }
+        if reading.correctedNamespaces { return true }
+        guard reading.keptAmpersands else { return false }
+        return feed.items.contains { item in
+            let identity = item.identity
+            let keyField = [identity.id, identity.link].compactMap { $0?.trimmedOrNil }.first ?? identity.title?.value ?? ""
+            return keyField.utf8.contains(UInt8(ascii: "&"))
+        }
+    }
+
+    /// Sets each item's `previousIdentity` from newsgen 0.1.0's reading of the same
+    /// bytes (`ReadingRules.release010`), for a document this release reads
+    /// differently. The two readings differ only in text and names, never in
+    /// structure, so items pair up by position; if they do not, nothing is set.
+    private static func recordPreviousIdentities(in feed: inout ParsedFeed, decoded: DecodedDocument, baseURL: String?,
+                                                 head: DocumentHead, limits: ParseLimits) {
+        guard let (previous, _) = try? read(decoded, baseURL: baseURL, head: head, limits: limits, rules: .release010),
+              previous.items.count == feed.items.count else { return }
+        for index in previous.items.indices {
+            let then = previous.items[index].previousIdentity ?? previous.items[index].identity
+            feed.items[index].previousIdentity = then == feed.items[index].identity ? nil : then
+        }
     }
 
     /// `item` and `entry` elements (any namespace) among the root's children and

@@ -77,8 +77,11 @@ struct FieldReader {
             for grandchild in child.elements {
                 if let key = Self.key(grandchild), key.hasPrefix("media:") { read(grandchild, key: key, into: &fields) }
             }
-        case "subtitle", "tagline", "itunes:subtitle":
+        case "subtitle", "tagline":
             if level == .feed { fields.subtitle = text(child, .text) ?? fields.subtitle }
+        case "itunes:subtitle":
+            // A podcast's one-line subtitle never replaces the channel's own description (unlike feedparser).
+            if level == .feed, fields.subtitle == nil { fields.subtitle = text(child, .text) }
         case "description", "dc:description", "summary", "itunes:summary", "abstract", "media:description":
             let isDescription = key == "description" || key == "dc:description" || key == "media:description"
             readSummary(child, defaultType: isDescription ? .html : .text, overrides: isDescription, into: &fields)
@@ -167,16 +170,21 @@ struct FieldReader {
         }
     }
 
-    /// RSS `guid` and Atom `id`. A permalink guid (one whose `isPermaLink` is not
-    /// `false`) resolves like a URL and, when no link came before it, is the link.
+    /// RSS `guid` and Atom `id`, kept as written: an id names the item, and must
+    /// not depend on where the feed was fetched from (ADR 017). A permalink guid
+    /// (one whose `isPermaLink` is not `false`), when no link came before it, is
+    /// also the link, resolved like one. `previousID` is the id as newsgen 0.1.0
+    /// read it, resolved against the base like a link (except a guid marked
+    /// `isPermaLink="false"`), so the archive can match what it stored then.
     private func readIdentifier(_ child: DOMElement, isGUID: Bool, into fields: inout FeedFields) {
         guard let value = child.text.trimmedOrNil else { return }
         let isPermalink = (child.attribute("isPermaLink") ?? "true").trimmingWhitespace() == "true"
-        let id = isPermalink ? scope.entering(child).resolve(value) ?? value : value
-        fields.id = id
+        let resolved = isPermalink ? scope.entering(child).resolve(value) ?? value : value
+        fields.id = value
+        fields.previousID = resolved
         guard isGUID, level == .item else { return }
         fields.guidIsLink = isPermalink && fields.link == nil
-        if isPermalink, fields.link == nil { fields.link = id }
+        if isPermalink, fields.link == nil { fields.link = resolved }
     }
 
     /// A title: plain text is kept on one line (feeds wrap long titles).

@@ -12,16 +12,16 @@ enum HTMLEntities {
         return String(Character(scalar))
     }
 
-    /// A stand-in declaration for an HTML named character, for libxml2's entity
-    /// lookup (see `libXMLEntityLookup`); nil for a name HTML 4 does not define.
+    /// A stand-in declaration for an undeclared entity `name` whose text is
+    /// `character` (an HTML named character's, or the reference as written), for
+    /// libxml2's entity lookup (see `libXMLEntityLookup`).
     ///
     /// In element content it is a "predefined" entity, which libxml2 inlines as
     /// text. In an attribute value libxml2 would copy only the first byte of a
     /// predefined entity, so there it is an already-checked internal entity,
     /// which libxml2 leaves as a reference that `LibXMLDocument` resolves.
     /// Free with `freeDeclaration` once the document is freed.
-    static func makeDeclaration(_ name: String, inAttribute: Bool) -> xmlEntityPtr? {
-        guard let character = namedCharacter(name), name != "apos" else { return nil }
+    static func makeDeclaration(_ name: String, standingFor character: String, inAttribute: Bool) -> xmlEntityPtr {
         let entity = xmlEntityPtr.allocate(capacity: 1)
         entity.initialize(to: xmlEntity())
         entity.pointee.type = XML_ENTITY_DECL
@@ -31,7 +31,7 @@ enum HTMLEntities {
         entity.pointee.orig = content
         entity.pointee.length = Int32(character.utf8.count)
         entity.pointee.etype = inAttribute ? XML_INTERNAL_GENERAL_ENTITY : XML_INTERNAL_PREDEFINED_ENTITY
-        // For the internal entity: its text holds no markup, and it is never parsed.
+        // For the internal entity: already checked, so libxml2 never parses its text.
         entity.pointee.checked = inAttribute ? 2 : 1
         return entity
     }

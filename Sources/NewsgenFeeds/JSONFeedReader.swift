@@ -4,8 +4,13 @@ import NewsgenHTML
 
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org): a JSON object whose `version`
 /// names the spec. 1.0's single `author` and 1.1's `authors` are both read;
-/// relative URLs resolve against the document's address, else `feed_url`.
-/// JSON Feed is UTF-8 by definition.
+/// relative URLs resolve against the document's address, else `feed_url`; an
+/// item's `id` is kept as written. JSON Feed is UTF-8 by definition.
+///
+/// Publishers also write the version as a bare number (`"1.0"`, `"1.1"`) or
+/// leave it out; such a document is read (with a note saying so) when its
+/// version is one of those numbers, or when it has none but has a JSON Feed's
+/// shape: an `items` list and a `title`, `home_page_url` or `feed_url`.
 enum JSONFeedReader {
     /// True when the first byte that is not whitespace or a byte-order mark is `{`.
     static func looksLikeJSON(_ data: Data) -> Bool {
@@ -34,7 +39,7 @@ enum JSONFeedReader {
         } catch {
             throw FeedParseError(.notWellFormed(line: 0, column: 0, message: "not valid JSON"))
         }
-        guard let feed = object as? [String: Any], let format = format(feed["version"]) else {
+        guard let feed = object as? [String: Any], let (format, note) = format(of: feed) else {
             throw FeedParseError(.notAFeed(root: "a JSON document without a JSON Feed version"))
         }
         let feedURL = string(feed["feed_url"])
@@ -44,17 +49,35 @@ enum JSONFeedReader {
         let links = [home.map { FeedLink(href: $0, type: "text/html") },
                      resolvedFeedURL.map { FeedLink(href: $0, rel: "self", type: "application/feed+json") }].compactMap { $0 }
         let items = (feed["items"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }.map { item($0, scope: scope) }
-        return ParsedFeed(format: format, title: text(feed["title"], scope: scope),
-                          subtitle: text(feed["description"], scope: scope), link: home, feedURL: resolvedFeedURL,
-                          links: links, authors: authors(feed, scope: scope), language: scope.language,
-                          imageURL: scope.resolve(string(feed["icon"])), iconURL: scope.resolve(string(feed["favicon"])),
-                          items: items, encoding: "utf-8")
+        var parsed = ParsedFeed(format: format, title: text(feed["title"], scope: scope),
+                                subtitle: text(feed["description"], scope: scope), link: home, feedURL: resolvedFeedURL,
+                                links: links, authors: authors(feed, scope: scope), language: scope.language,
+                                imageURL: scope.resolve(string(feed["icon"])), iconURL: scope.resolve(string(feed["favicon"])),
+                                items: items, encoding: "utf-8")
+        parsed.notes = [note].compactMap { $0 }
+        return parsed
     }
 
-    /// `json10` or `json11` from the version URL; nil when it is not JSON Feed's.
-    static func format(_ version: Any?) -> FeedFormat? {
-        guard let version = string(version)?.lowercased(), version.contains("jsonfeed.org/version/") else { return nil }
-        return version.hasSuffix("/1") || version.hasSuffix("/1.0") ? .json10 : .json11
+    /// `json10` or `json11`, from the version URL, else from a bare version number
+    /// or a JSON Feed's shape (with a note saying so); nil when the object is no JSON Feed.
+    static func format(of feed: [String: Any]) -> (FeedFormat, note: String?)? {
+        let written = string(feed["version"])
+        if let version = written?.lowercased(), version.contains("jsonfeed.org/version/") {
+            return (version.hasSuffix("/1") || version.hasSuffix("/1.0") ? .json10 : .json11, nil)
+        }
+        if let written {
+            let format: FeedFormat
+            switch written {
+            case "1", "1.0": format = .json10
+            case "1.1": format = .json11
+            default: return nil
+            }
+            let url = format == .json10 ? "https://jsonfeed.org/version/1" : "https://jsonfeed.org/version/1.1"
+            return (format, "the JSON Feed version is \"\(written)\" rather than \"\(url)\"; read as JSON Feed \(format == .json10 ? "1.0" : "1.1")")
+        }
+        let shaped = feed["items"] is [Any] && ["title", "home_page_url", "feed_url"].contains { string(feed[$0]) != nil }
+        guard shaped else { return nil }
+        return (.json11, "the document names no JSON Feed version; read as JSON Feed 1.1, whose shape it has")
     }
 
     private static func item(_ item: [String: Any], scope feedScope: XMLScope) -> ParsedItem {

@@ -23,6 +23,8 @@ final class LibXMLDiagnostics {
     let context: xmlParserCtxtPtr
     /// True for the second, recovering pass.
     let recovering: Bool
+    /// What an undeclared entity that is no HTML name becomes.
+    let rules: ReadingRules
     /// libxml2's own entity lookup, which ours wraps.
     let defaultGetEntity: getEntitySAXFunc?
     /// The first error, or undeclared HTML entity, in document order.
@@ -34,12 +36,15 @@ final class LibXMLDiagnostics {
     /// An entity misbehaved (a loop, an unbalanced or broken expansion): stop
     /// helping libxml2 expand entities, so recovery never amplifies.
     private(set) var entityTrouble = false
-    /// Entity declarations made for undeclared HTML names, freed after the document.
+    /// Entity declarations made for undeclared names, freed after the document.
     private var madeEntities: [String: xmlEntityPtr] = [:]
+    /// True once an undeclared name that is no HTML character was kept as written.
+    private(set) var keptUnknownEntity = false
 
-    init(context: xmlParserCtxtPtr, recovering: Bool) {
+    init(context: xmlParserCtxtPtr, recovering: Bool, rules: ReadingRules) {
         self.context = context
         self.recovering = recovering
+        self.rules = rules
         defaultGetEntity = context.pointee.sax.pointee.getEntity
     }
 
@@ -48,16 +53,40 @@ final class LibXMLDiagnostics {
     }
 
     /// Records one error libxml2 raised (warnings are ignored).
+    ///
+    /// A recovering parse can raise an error every few bytes (a feed of bare
+    /// ampersands raises one per `&`): once the first problems are known, only a
+    /// limit still matters, so the message becomes a Swift string only when it may name one.
     func record(_ error: xmlError, in source: xmlParserCtxtPtr) {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        // A strict pass that met a fatal error is thrown away for the recovering one, which
+        // meets its own limits: libxml2 would go on to the end, formatting every later error.
+        defer { if !recovering, source == context, error.level == XML_ERR_FATAL { xmlStopParser(context) } }
+        if source != context || LibXMLDiagnostics.entityCodes.contains(error.code) { entityTrouble = true }
+        let firstOfItsKind = firstProblem == nil || (firstError == nil && source == context)
+        guard firstOfItsKind || (limit == nil && LibXMLDiagnostics.mayBeRefusal(error)) else { return }
         let message = error.message.map { String(cString: $0) }?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "error \(error.code)"
         let problem = Problem(line: Int(error.line), column: Int(error.int2), message: message, code: error.code)
         if firstProblem == nil { firstProblem = problem }
         if firstError == nil, source == context { firstError = problem }
-        if source != context || LibXMLDiagnostics.entityCodes.contains(error.code) { entityTrouble = true }
         if limit == nil, let refusal = LibXMLDiagnostics.refusal(problem) { limit = refusal }
     }
+
+    /// False for an error `refusal` certainly does not call a limit: looked up by its
+    /// code and, with libxml2's own case-insensitive search, in its C message.
+    private static func mayBeRefusal(_ error: xmlError) -> Bool {
+        let codes = [XML_ERR_ENTITY_LOOP, XML_ERR_NO_MEMORY, XML_ERR_NAME_TOO_LONG].map { Int32($0.rawValue) }
+        if codes.contains(error.code) { return true }
+        guard let message = error.message else { return false }
+        let text = UnsafeRawPointer(message).assumingMemoryBound(to: xmlChar.self)
+        return refusalWords.contains { word in word.withUnsafeBufferPointer { xmlStrcasestr(text, $0.baseAddress) != nil } }
+    }
+
+    /// What libxml2's messages say when a limit was hit: the words `refusal` reads.
+    private static let amplificationWord = "amplification", depthWord = "excessive depth", sizeWords = ["huge", "too long", "too big"]
+    /// The same, NUL-terminated for `xmlStrcasestr`.
+    private static let refusalWords: [[xmlChar]] = ([amplificationWord, depthWord] + sizeWords).map { Array($0.utf8) + [0] }
 
     /// Notes an HTML entity used without a declaration where XML makes that an
     /// error (no DTD that could have declared it): feedparser calls such a
@@ -68,12 +97,17 @@ final class LibXMLDiagnostics {
                                message: "Entity '\(name)' not defined", code: Int32(XML_ERR_UNDECLARED_ENTITY.rawValue))
     }
 
-    /// The declaration standing in for an undeclared HTML entity, made once per
-    /// name and context (element content or attribute value) and parse.
+    /// The declaration standing in for an undeclared entity, made once per name
+    /// and context (element content or attribute value) and parse: an HTML
+    /// character name stands for its character; any other name, when the rules
+    /// keep it, for itself as written (`&foo;`), as feedparser reads it.
     func declaration(for name: String, inAttribute: Bool) -> xmlEntityPtr? {
         let key = inAttribute ? "@" + name : name
         if let made = madeEntities[key] { return made }
-        guard let made = HTMLEntities.makeDeclaration(name, inAttribute: inAttribute) else { return nil }
+        let character = HTMLEntities.namedCharacter(name)
+        guard name != "apos", let text = character ?? (rules.keepsUnknownEntities ? "&\(name);" : nil) else { return nil }
+        let made = HTMLEntities.makeDeclaration(name, standingFor: text, inAttribute: inAttribute)
+        if character == nil { keptUnknownEntity = true }
         madeEntities[key] = made
         return made
     }
@@ -91,14 +125,13 @@ final class LibXMLDiagnostics {
     private static func refusal(_ problem: Problem) -> FeedParseError? {
         let message = problem.message.lowercased()
         let limit: String
-        if problem.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) || message.contains("amplification") {
+        if problem.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) || message.contains(amplificationWord) {
             return FeedParseError(.entityExpansionLimit)
-        } else if message.contains("excessive depth") {
+        } else if message.contains(depthWord) {
             limit = "elements are nested more than 256 levels deep"
         } else if problem.code == Int32(XML_ERR_NO_MEMORY.rawValue) && !message.contains("huge") {
             limit = "the parser ran out of memory"
-        } else if message.contains("huge") || message.contains("too long") || message.contains("too big")
-                    || problem.code == Int32(XML_ERR_NAME_TOO_LONG.rawValue) {
+        } else if sizeWords.contains(where: message.contains) || problem.code == Int32(XML_ERR_NAME_TOO_LONG.rawValue) {
             limit = "a single text, name or attribute value is larger than the parser allows (\(problem.message))"
         } else {
             return nil

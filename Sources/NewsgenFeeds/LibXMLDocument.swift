@@ -22,7 +22,11 @@ import CLibXML2
 /// in libxml2's recovery mode, as feedparser falls back to its loose parser;
 /// what that yields is returned with the first error as `illFormedReason`. A
 /// safety limit hit in either pass refuses the document, so recovery is never a
-/// way around one.
+/// way around one. Where feedparser's loose parser keeps text that libxml2's
+/// recovery would drop, the `ReadingRules` keep it too: bare ampersands are
+/// escaped before the recovering pass (`MarkupScan`), an undeclared entity that
+/// is no HTML name stays as written, and a mistyped namespace URI is corrected
+/// (`NamespaceCorrection`).
 enum LibXMLDocument {
     /// Characters (plus visited nodes) that entity expansion may produce per document.
     static let expansionLimit = 1_000_000
@@ -34,6 +38,11 @@ enum LibXMLDocument {
         var root: DOMElement
         /// The first well-formedness problem (feedparser's `bozo_exception`), or nil.
         var illFormed: FeedParseError?
+        /// True when text kept an `&` that `ReadingRules.release010` dropped (a bare
+        /// ampersand, an unknown entity): every such text holds an `&` now.
+        var keptAmpersands = false
+        /// True when a namespace was corrected that `ReadingRules.release010` left as written.
+        var correctedNamespaces = false
 
         var illFormedReason: String? { illFormed?.description }
     }
@@ -51,15 +60,16 @@ enum LibXMLDocument {
     /// Recovery, with every entity reference routed through `libXMLEntityLookup`.
     private static let recoveryOptions = options | XML_PARSE_RECOVER.rawValue | XML_PARSE_OLDSAX.rawValue
 
-    /// Parses UTF-8 `data` (already size-checked by the caller) within `limits`.
-    static func parse(_ data: Data, limits: ParseLimits = .default) throws(FeedParseError) -> Parsed {
+    /// Parses UTF-8 `data` (already size-checked by the caller) within `limits`, read by `rules`.
+    static func parse(_ data: Data, limits: ParseLimits = .default, rules: ReadingRules = .current) throws(FeedParseError) -> Parsed {
         guard initialized, data.count <= Int(Int32.max) else {
             throw FeedParseError(.tooLarge(size: data.count, limit: Int(Int32.max)))
         }
-        try MarkupScan.check(data, limits: limits)
-        let strict = try attempt(data, recovering: false)
+        let findings = try MarkupScan.check(data, limits: limits)
+        let strict = try attempt(data, recovering: false, rules: rules)
         if let root = strict.root {
-            return Parsed(root: root, illFormed: strict.diagnostics.firstProblem?.error)
+            return Parsed(root: root, illFormed: strict.diagnostics.firstProblem?.error,
+                          keptAmpersands: strict.diagnostics.keptUnknownEntity, correctedNamespaces: strict.correctedNamespaces)
         }
         let first = strict.diagnostics.firstError ?? strict.diagnostics.firstProblem
         guard let first else { throw FeedParseError(.emptyDocument) }
@@ -67,25 +77,30 @@ enum LibXMLDocument {
         if first.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
             throw data.contains(UInt8(ascii: "<")) ? FeedParseError(.emptyDocument) : first.error
         }
-        let recovered = try attempt(data, recovering: true)
+        // The strict pass stopped at the first error; a bare ampersand it may have been is text to keep.
+        let repairs = rules.keepsBareAmpersands && findings.bareAmpersands > 0
+        let input = repairs ? MarkupScan.escapingBareAmpersands(in: data, limits: limits) : data
+        let recovered = try attempt(input, recovering: true, rules: rules)
         guard let root = recovered.root else { throw first.error }
         let problem = strict.diagnostics.firstProblem ?? first
-        return Parsed(root: root, illFormed: problem.error)
+        return Parsed(root: root, illFormed: problem.error, keptAmpersands: repairs || recovered.diagnostics.keptUnknownEntity,
+                      correctedNamespaces: recovered.correctedNamespaces)
     }
 
     /// One libxml2 parse: the root when there is one to read (a strict parse
-    /// demands a well-formed document), and what libxml2 reported.
-    private static func attempt(_ data: Data, recovering: Bool) throws(FeedParseError)
-        -> (root: DOMElement?, diagnostics: LibXMLDiagnostics) {
+    /// demands a well-formed document), what libxml2 reported, and whether
+    /// `rules` corrected a namespace.
+    private static func attempt(_ data: Data, recovering: Bool, rules: ReadingRules) throws(FeedParseError)
+        -> (root: DOMElement?, diagnostics: LibXMLDiagnostics, correctedNamespaces: Bool) {
         guard let context = xmlNewParserCtxt() else { throw FeedParseError(.parserUnavailable) }
         defer { xmlFreeParserCtxt(context) }
-        let diagnostics = LibXMLDiagnostics(context: context, recovering: recovering)
+        let diagnostics = LibXMLDiagnostics(context: context, recovering: recovering, rules: rules)
         // The diagnostics outlive the parse: `withExtendedLifetime` below.
         context.pointee._private = Unmanaged.passUnretained(diagnostics).toOpaque()
         context.pointee.sax.pointee.serror = libXMLErrorHandler
         context.pointee.sax.pointee.getEntity = libXMLEntityLookup
 
-        return try withExtendedLifetime(diagnostics) { () throws(FeedParseError) -> (DOMElement?, LibXMLDiagnostics) in
+        return try withExtendedLifetime(diagnostics) { () throws(FeedParseError) -> (DOMElement?, LibXMLDiagnostics, Bool) in
             let document = data.withUnsafeBytes { raw -> xmlDocPtr? in
                 guard let base = raw.baseAddress else { return nil }
                 return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count),
@@ -94,16 +109,36 @@ enum LibXMLDocument {
             defer { if let document { xmlFreeDoc(document) } }
             if let limit = diagnostics.limit { throw limit }
             guard let document, recovering || context.pointee.wellFormed != 0,
-                  let root = xmlDocGetRootElement(document) else { return (nil, diagnostics) }
-            var builder = Builder(document: document)
-            return (try builder.element(root, depth: 0), diagnostics)
+                  let root = xmlDocGetRootElement(document) else { return (nil, diagnostics, false) }
+            var builder = Builder(document: document, rules: rules)
+            let element = try builder.element(root, depth: 0)
+            return (element, diagnostics, builder.correctedNamespace)
         }
     }
 
     /// Copies libxml2 nodes into Swift values, expanding internal entities under a budget.
     private struct Builder {
         let document: xmlDocPtr
+        let rules: ReadingRules
         var budget = LibXMLDocument.expansionLimit
+        /// True once a namespace URI was read as the one it was meant to be.
+        var correctedNamespace = false
+
+        init(document: xmlDocPtr, rules: ReadingRules) {
+            self.document = document
+            self.rules = rules
+        }
+
+        /// A node's name, its namespace corrected when the rules say so.
+        private mutating func qualifiedName(_ name: UnsafePointer<xmlChar>?, _ ns: xmlNsPtr?) -> QualifiedName {
+            var qualified = QualifiedName(name, ns)
+            if rules.correctsNamespaces, let uri = qualified.namespace,
+               let meant = NamespaceCorrection.intended(uri, prefix: qualified.prefix) {
+                qualified.namespace = meant
+                correctedNamespace = true
+            }
+            return qualified
+        }
 
         mutating func element(_ node: xmlNodePtr, depth: Int) throws(FeedParseError) -> DOMElement {
             var attributes: [DOMAttribute] = []
@@ -111,7 +146,7 @@ enum LibXMLDocument {
             while let current = attribute {
                 var value = ""
                 try appendText(of: current.pointee.children, to: &value, depth: depth)
-                let name = QualifiedName(current.pointee.name, current.pointee.ns)
+                let name = qualifiedName(current.pointee.name, current.pointee.ns)
                 attributes.append(DOMAttribute(name: name.local, namespace: name.namespace, prefix: name.prefix,
                                                value: value))
                 attribute = current.pointee.next
@@ -122,7 +157,7 @@ enum LibXMLDocument {
             for index in children.indices {
                 if case .text(let text) = children[index] { children[index] = .text(MisencodedText.repair(text)) }
             }
-            let name = QualifiedName(node.pointee.name, node.pointee.ns)
+            let name = qualifiedName(node.pointee.name, node.pointee.ns)
             return DOMElement(name: name.local, namespace: name.namespace, prefix: name.prefix,
                               attributes: attributes, children: children)
         }
@@ -185,8 +220,9 @@ enum LibXMLDocument {
 
         /// An entity reference libxml2 left in the tree: an internal entity the
         /// document declared is expanded (under the budget); an undeclared one
-        /// (possible when a DTD is referenced but not loaded) is looked up among
-        /// HTML's named characters; an external entity is dropped, never read.
+        /// (in an attribute value, or when a DTD is referenced but not loaded) is
+        /// looked up among HTML's named characters, else kept as written when the
+        /// rules say so; an external entity is dropped, never read.
         private enum Expansion {
             case nodes(xmlNodePtr)
             case text(String)
@@ -196,7 +232,9 @@ enum LibXMLDocument {
         private mutating func expansion(of node: xmlNodePtr, depth: Int) throws(FeedParseError) -> Expansion {
             guard let name = node.pointee.name else { return .nothing }
             guard let entity = xmlGetDocEntity(document, name) else {
-                return HTMLEntities.namedCharacter(string(name)).map { .text($0) } ?? .nothing
+                let text = string(name)
+                if let character = HTMLEntities.namedCharacter(text) { return .text(character) }
+                return rules.keepsUnknownEntities ? .text("&\(text);") : .nothing
             }
             switch entity.pointee.etype {
             case XML_INTERNAL_PREDEFINED_ENTITY:

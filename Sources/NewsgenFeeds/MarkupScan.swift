@@ -12,16 +12,42 @@ import Foundation
 /// count is never below what libxml2 makes of the same bytes. The DOCTYPE
 /// declaration is skipped whole but bounded in size, so nothing it declares can
 /// hide much markup.
+///
+/// The same pass finds the bare ampersands (an `&` in text or in a quoted
+/// attribute value that does not begin a complete reference: `Bits & Bobs`,
+/// `?a=1&b=2`), which `escapingBareAmpersands` turns into `&amp;` so that the
+/// parser keeps them as text, as feedparser does, instead of dropping them.
 enum MarkupScan {
+    /// What the scan found that the parser will have to forgive.
+    struct Findings: Equatable {
+        /// `&` in text or attribute values that begins no complete reference.
+        var bareAmpersands = 0
+    }
+
     /// Throws `.limitExceeded` naming the limit and where in the document it was passed.
-    static func check(_ data: Data, limits: ParseLimits) throws(FeedParseError) {
-        let failure = data.withUnsafeBytes { raw -> (offset: Int, limit: String)? in
+    @discardableResult
+    static func check(_ data: Data, limits: ParseLimits) throws(FeedParseError) -> Findings {
+        let (failure, findings) = data.withUnsafeBytes { raw -> ((offset: Int, limit: String)?, Findings) in
             var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
-            return scanner.run()
+            let failure = scanner.run()
+            return (failure, scanner.findings)
         }
-        guard let failure else { return }
+        guard let failure else { return findings }
         let (line, column) = data.withUnsafeBytes { position(of: failure.offset, in: $0.bindMemory(to: UInt8.self)) }
         throw FeedParseError(.limitExceeded(line: line, column: column, limit: failure.limit))
+    }
+
+    /// `data` with every bare ampersand written `&amp;`; comments, CDATA sections,
+    /// processing instructions and the DOCTYPE are left as they are. Line numbers
+    /// do not move (only columns after a repair do). `data` has passed `check` with `limits`.
+    static func escapingBareAmpersands(in data: Data, limits: ParseLimits) -> Data {
+        data.withUnsafeBytes { raw -> Data in
+            var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
+            scanner.repairing = true
+            scanner.repaired.reserveCapacity(raw.count + 64)
+            _ = scanner.run()
+            return scanner.finishRepair()
+        }
     }
 
     /// JSON: values and object keys, counted as the `{`, `[`, `,` and `:` outside
@@ -70,6 +96,13 @@ enum MarkupScan {
         let limits: ParseLimits
         var index = 0
         var nodes = 0
+        var findings = Findings()
+        /// True to write `repaired` while scanning.
+        var repairing = false
+        /// The document with its bare ampersands escaped, as far as it is copied.
+        var repaired = Data()
+        /// How much of `bytes` `repaired` holds.
+        private var copied = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, limits: ParseLimits) {
             self.bytes = bytes
@@ -84,7 +117,7 @@ enum MarkupScan {
                 guard index < count else { break }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "&") {
-                    if countsAsReference(at: index), let failure = addNode(at: index) { return failure }
+                    if let failure = ampersand() { return failure }
                     index += 1
                     continue
                 }
@@ -127,8 +160,7 @@ enum MarkupScan {
                     // A quoted value: `>` may appear in it, `<` may not (libxml2 ends the tag there too).
                     index += 1
                     while index < count, bytes[index] != byte, bytes[index] != UInt8(ascii: "<") {
-                        if bytes[index] == UInt8(ascii: "&"), countsAsReference(at: index),
-                           let failure = addNode(at: index) { return failure }
+                        if bytes[index] == UInt8(ascii: "&"), let failure = ampersand() { return failure }
                         index += 1
                     }
                     if index < count, bytes[index] == byte { index += 1 }
@@ -144,6 +176,63 @@ enum MarkupScan {
                 index += 1
             }
             return nil
+        }
+
+        /// The `&` at `index`: a reference node to count, or a bare ampersand to note (and escape, when repairing).
+        private mutating func ampersand() -> (offset: Int, limit: String)? {
+            guard beginsCompleteReference(at: index) else {
+                findings.bareAmpersands += 1
+                if repairing {
+                    repaired.append(UnsafeBufferPointer(rebasing: bytes[copied...index]))
+                    repaired.append(contentsOf: Self.ampEnd)
+                    copied = index + 1
+                }
+                return nil
+            }
+            return countsAsReference(at: index) ? addNode(at: index) : nil
+        }
+
+        /// What follows a bare `&` in the repaired document.
+        private static let ampEnd: [UInt8] = Array("amp;".utf8)
+
+        /// The repaired document: what was copied, then the rest of the input.
+        mutating func finishRepair() -> Data {
+            repaired.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+            copied = bytes.count
+            return repaired
+        }
+
+        /// True when the `&` at `position` begins `&name;`, `&#digits;` or `&#xhex;`, as XML
+        /// writes a reference (a name's non-ASCII bytes are taken as name characters).
+        private func beginsCompleteReference(at position: Int) -> Bool {
+            let count = bytes.count
+            var cursor = position + 1
+            guard cursor < count else { return false }
+            if bytes[cursor] == UInt8(ascii: "#") {
+                cursor += 1
+                let hex = cursor < count && bytes[cursor] == UInt8(ascii: "x")
+                if hex { cursor += 1 }
+                let digitsStart = cursor
+                while cursor < count, Self.isDigit(bytes[cursor], hex: hex) { cursor += 1 }
+                return cursor > digitsStart && cursor < count && bytes[cursor] == UInt8(ascii: ";")
+            }
+            guard Self.isNameStart(bytes[cursor]) else { return false }
+            cursor += 1
+            while cursor < count, Self.isNameStart(bytes[cursor]) || Self.isDigit(bytes[cursor], hex: false)
+                    || bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: ".") {
+                cursor += 1
+            }
+            return cursor < count && bytes[cursor] == UInt8(ascii: ";")
+        }
+
+        private static func isNameStart(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
+        }
+
+        private static func isDigit(_ byte: UInt8, hex: Bool) -> Bool {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { return true }
+            return hex && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")
         }
 
         private mutating func addNode(at offset: Int) -> (offset: Int, limit: String)? {
@@ -183,10 +272,7 @@ enum MarkupScan {
         /// the references libxml2 keeps as nodes.
         private func countsAsReference(at position: Int) -> Bool {
             guard position + 1 < bytes.count, bytes[position + 1] != UInt8(ascii: "#") else { return false }
-            let next = bytes[position + 1]
-            let isNameStart = (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
-                || next == UInt8(ascii: "_") || next == UInt8(ascii: ":") || next >= 0x80
-            guard isNameStart else { return false }
+            guard Self.isNameStart(bytes[position + 1]) else { return false }
             return !(matches("&amp;", at: position) || matches("&lt;", at: position) || matches("&gt;", at: position)
                      || matches("&quot;", at: position) || matches("&apos;", at: position))
         }

@@ -5,6 +5,9 @@
 enum UndeclaredPrefix {
     static func namespace(for prefix: String) -> String? { namespaces[prefix] }
 
+    /// Every namespace of the table.
+    static var namespaceURIs: Dictionary<String, String>.Values { namespaces.values }
+
     private static let namespaces: [String: String] = [
         "admin": "http://webns.net/mvcb/",
         "ag": "http://purl.org/rss/1.0/modules/aggregation/",

@@ -36,7 +36,8 @@ extension SiteBuilder {
         var warnings = loaded.warnings + read.warnings
         let markdown = try MarkdownReader.read(site: site)
         warnings += markdown.warnings
-        let incoming = (read.incoming + markdown.articles).filter { !takenDown.contains($0.article.id) }
+        // Under the ids the archive knows them by, which a change of identity rules never changes (ADR 017).
+        let incoming = before.identifying(read.incoming + markdown.articles).filter { !$0.isAny(of: takenDown) }
         timer.lap("parse")
 
         // Archive: what the healthy sources brought is kept, even when the build stops below.

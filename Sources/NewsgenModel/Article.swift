@@ -3,8 +3,14 @@ import Foundation
 /// An article as the archive keeps it and the pages show it: the app's `Article`
 /// plus what a static site needs (content, source, tags, a permanent slug).
 public struct Article: Sendable, Equatable, Codable {
-    /// 16 hex digits; see `ArticleID`.
+    /// 16 hex digits; see `ArticleID`. Never changes once given, even when the
+    /// rules that made it from `identityKey` do (ADR 017).
     public var id: String
+    /// What the article is recognised by when its item comes back (guid or id,
+    /// else link, else title and date; a Markdown article's file name), as this
+    /// release computes it; nil for an article newsgen 0.1.0 stored that no build
+    /// has seen since.
+    public var identityKey: String?
     /// Made once at first sight and never changed (see `Slug`).
     public var slug: String
     public var sourceID: String
@@ -24,8 +30,9 @@ public struct Article: Sendable, Equatable, Codable {
     public init(id: String, slug: String, sourceID: String, title: String, link: String? = nil,
                 author: String? = nil, published: Date? = nil, updated: Date? = nil,
                 summaryHTML: String? = nil, contentHTML: String? = nil, tags: [String] = [],
-                imageURL: String? = nil) {
+                imageURL: String? = nil, identityKey: String? = nil) {
         self.id = id
+        self.identityKey = identityKey
         self.slug = slug
         self.sourceID = sourceID
         self.title = title

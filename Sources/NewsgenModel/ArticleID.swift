@@ -13,6 +13,13 @@ public enum ArticleID {
         return String(SHA256.hex(bytes).prefix(16))
     }
 
+    /// The id for `key` when `make`'s is already held by another article (one that
+    /// an earlier release's rules gave this key's id): `make` over the key, a NUL
+    /// and the attempt number, 2, 3, … until one is free (ADR 017).
+    public static func alternative(sourceID: String, key: String, attempt: Int) -> String {
+        make(sourceID: sourceID, key: key + "\u{0}" + String(attempt))
+    }
+
     /// The identity key of a feed item: guid/id, else link, else title + date.
     /// `nil` when the item has none of them (it cannot be archived stably).
     /// `title` is the plain-text title.

@@ -36,7 +36,7 @@ public struct ParsedFeed: Sendable, Equatable {
     public var published: Date?
     public var updated: Date?
     public var generator: Generator?
-    /// RSS `image/url`, Atom `logo`, `itunes:image`.
+    /// RSS `image/url`, Atom `logo`, else `itunes:image`.
     public var imageURL: String?
     /// Atom `icon`, JSON Feed `favicon`.
     public var iconURL: String?
@@ -49,6 +49,9 @@ public struct ParsedFeed: Sendable, Equatable {
     public var illFormedPlace: TextPlace?
     /// The character encoding the document was read in (`utf-8`, `windows-1252`, …).
     public var encoding: String?
+    /// What the parser read leniently without calling the document ill-formed
+    /// (a JSON Feed whose `version` is not a jsonfeed.org URL), in a person's words.
+    public var notes: [String] = []
 
     public init(format: FeedFormat, title: TextConstruct? = nil, subtitle: TextConstruct? = nil,
                 rights: TextConstruct? = nil, link: String? = nil, feedURL: String? = nil, links: [FeedLink] = [],
@@ -112,6 +115,11 @@ public struct ParsedItem: Sendable, Equatable {
     public var commentsURL: String?
     /// Atom `rights`, `dc:rights`: the entry's own copyright statement.
     public var rights: TextConstruct?
+    /// What newsgen 0.1.0 read as this item's identity, when it differs from
+    /// `identity` (an id it resolved like a link, an ampersand or entity it
+    /// dropped, a namespace it did not know): the archive still matches an item by
+    /// the key made from it, so an article stored then keeps its id (ADR 017).
+    public var previousIdentity: ItemIdentity?
 
     public init(id: String? = nil, guidIsLink: Bool = false, title: TextConstruct? = nil, link: String? = nil,
                 links: [FeedLink] = [], published: Date? = nil, updated: Date? = nil, created: Date? = nil,
@@ -137,5 +145,27 @@ public struct ParsedItem: Sendable, Equatable {
         self.language = language
         self.commentsURL = commentsURL
         self.rights = rights
+    }
+}
+
+extension ParsedItem {
+    /// What the item's identity key is made of (see `ArticleID.key`).
+    public var identity: ItemIdentity { ItemIdentity(id: id, link: link, title: title, date: published ?? updated) }
+}
+
+/// The fields an item's identity key is made of (PRODUCT.md: guid or id, else
+/// link, else title and date).
+public struct ItemIdentity: Sendable, Equatable {
+    public var id: String?
+    public var link: String?
+    public var title: TextConstruct?
+    /// Published, else updated.
+    public var date: Date?
+
+    public init(id: String? = nil, link: String? = nil, title: TextConstruct? = nil, date: Date? = nil) {
+        self.id = id
+        self.link = link
+        self.title = title
+        self.date = date
     }
 }

@@ -158,6 +158,20 @@ struct InspectEndToEndTests {
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
     }
 
+    @Test func aJSONFeedWithABareVersionNumberIsReadAndSaysSo() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("feed.json", #"{"version": "1.0", "title": "Bare", "items": [{"id": "t3_42tizy", "url": "https://example.org/1"}]}"#)
+        let result = try site.run("inspect", "feed.json", "--content-type", "application/feed+json")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let feed = try json(result.stdout)
+        let ext = try #require(feed["_newsgen"] as? [String: Any])
+        #expect(ext["format"] as? String == "json10")
+        #expect(ext["notes"] as? [String]
+                == ["the JSON Feed version is \"1.0\" rather than \"https://jsonfeed.org/version/1\"; read as JSON Feed 1.0"])
+        #expect((feed["items"] as? [[String: Any]])?.first?["id"] as? String == "t3_42tizy")
+    }
+
     @Test func usageErrorsExit64() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }

@@ -51,6 +51,39 @@ struct JSONFeedReaderTests {
         #expect(feed.items.first?.authors == [Person(name: "Bo")])
     }
 
+    @Test(arguments: [
+        ("\"version\": \"1\",", FeedFormat.json10,
+         "the JSON Feed version is \"1\" rather than \"https://jsonfeed.org/version/1\"; read as JSON Feed 1.0"),
+        ("\"version\": \"1.0\",", .json10,
+         "the JSON Feed version is \"1.0\" rather than \"https://jsonfeed.org/version/1\"; read as JSON Feed 1.0"),
+        ("\"version\": \"1.1\",", .json11,
+         "the JSON Feed version is \"1.1\" rather than \"https://jsonfeed.org/version/1.1\"; read as JSON Feed 1.1"),
+        ("", .json11, "the document names no JSON Feed version; read as JSON Feed 1.1, whose shape it has"),
+    ])
+    func aBareVersionNumberOrNoneIsReadWithANote(version: String, format: FeedFormat, note: String) throws {
+        let feed = try FeedParser.parse(Data("""
+            {\(version) "title": "Loose", "items": [{"id": "1", "title": "One", "content_text": "x"}]}
+            """.utf8), contentType: "application/feed+json")
+        #expect(feed.format == format)
+        #expect(feed.title == "Loose")
+        #expect(feed.items.map(\.id) == ["1"])
+        #expect(feed.notes == [note])
+        #expect(!feed.isIllFormed)
+    }
+
+    @Test func aVersionURLNeedsNoNote() throws {
+        let feed = try FeedParser.parse(Data(#"{"version": "https://jsonfeed.org/version/1", "title": "T", "items": []}"#.utf8))
+        #expect(feed.format == .json10)
+        #expect(feed.notes == [])
+    }
+
+    @Test func anotherVersionOrNoShapeIsNotAFeed() {
+        let refusal = "not a feed: root element is <a JSON document without a JSON Feed version>"
+        #expect(parseError(#"{"version": "2.0", "title": "T", "items": []}"#)?.description == refusal)
+        #expect(parseError(#"{"items": [], "count": 3}"#)?.description == refusal)
+        #expect(parseError(#"{"title": "T", "items": {}}"#)?.description == refusal)
+    }
+
     @Test func notJSONFeed() {
         #expect(parseError("{\"title\": \"no version\"}")?.description
                 == "not a feed: root element is <a JSON document without a JSON Feed version>")

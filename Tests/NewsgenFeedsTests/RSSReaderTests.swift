@@ -38,8 +38,9 @@ struct RSSReaderTests {
         #expect(permalink.id == "https://example.org/p/1")
         #expect(permalink.link == "https://example.org/p/1")
         #expect(permalink.guidIsLink)
+        // The link is resolved; the id, which names the item, is kept as written (ADR 017).
         let explicit = try item("<guid isPermaLink=\"true\">/p/2</guid>")
-        #expect(explicit.id == "https://example.org/p/2")
+        #expect(explicit.id == "/p/2")
         #expect(explicit.link == "https://example.org/p/2")
         let notPermalink = try item("<guid isPermaLink=\"false\">p/3</guid>")
         #expect(notPermalink.id == "p/3")

@@ -26,7 +26,14 @@ struct ArchiveLineWriterTests {
     func everyStringFieldIsWrittenAsTheEncoderWritesIt(text: String) throws {
         let article = Article(id: "0123456789abcdef", slug: text, sourceID: text, title: text, link: text, author: text,
                               published: Date(timeIntervalSince1970: 1_790_000_000), updated: nil,
-                              summaryHTML: text, contentHTML: text, tags: [text, text + "2"], imageURL: text)
+                              summaryHTML: text, contentHTML: text, tags: [text, text + "2"], imageURL: text,
+                              identityKey: text + "\u{0}2026-03-05T10:00:00Z")
+        #expect(written(article) == (try encoded(article)))
+    }
+
+    @Test func theIdentityKeyFollowsTheIDInSortedOrder() throws {
+        let article = Article(id: "id", slug: "s", sourceID: "src", title: "T", imageURL: "i", identityKey: "a&b")
+        #expect(written(article) == #"{"id":"id","identityKey":"a&b","imageURL":"i","slug":"s","sourceID":"src","tags":[],"title":"T"}"#)
         #expect(written(article) == (try encoded(article)))
     }
 
@@ -49,7 +56,7 @@ struct ArchiveLineWriterTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let articles = Self.awkward.enumerated().map { index, text in
             Article(id: String(format: "%016x", index), slug: "s\(index)", sourceID: "src", title: text, contentHTML: text,
-                    tags: [text], imageURL: nil)
+                    tags: [text], imageURL: nil, identityKey: text)
         }
         let archive = Archive(articlesBySource: ["src": articles])
         let store = ArchiveStore(directory: folder, shownAs: "content/archive")

@@ -30,6 +30,7 @@ enum ArchiveLineWriter {
         if let author = article.author { key("author"); appendString(author, to: &bytes) }
         if let content = article.contentHTML { key("contentHTML"); appendString(content, to: &bytes) }
         key("id"); appendString(article.id, to: &bytes)
+        if let identityKey = article.identityKey { key("identityKey"); appendString(identityKey, to: &bytes) }
         if let imageURL = article.imageURL { key("imageURL"); appendString(imageURL, to: &bytes) }
         if let link = article.link { key("link"); appendString(link, to: &bytes) }
         if let published = article.published { key("published"); appendDate(published, to: &bytes) }

@@ -10,7 +10,7 @@ extension JSONFeed {
     ///
     /// The JSON Feed members carry the normalized view (plain-text titles, HTML
     /// content, RFC 3339 dates). What JSON Feed has no member for — the format
-    /// detected, the ill-formed flag, the encoding, text constructs with their
+    /// detected, the ill-formed flag, what was read leniently (`notes`), the encoding, text constructs with their
     /// type, language and base, every link, e-mail addresses, contributors,
     /// category schemes, the generator — goes into a `_newsgen` object on the
     /// feed and on each item, so nothing the parser found is lost.
@@ -23,6 +23,7 @@ extension JSONFeed {
             "format": .string(feed.format.rawValue),
             "illFormed": .bool(feed.isIllFormed),
             "illFormedReason": feed.illFormedReason.map(JSONValue.string),
+            "notes": Self.list(feed.notes.map(JSONValue.string)),
             "encoding": feed.encoding.map(JSONValue.string),
             "language": feed.language.map(JSONValue.string),
             "id": feed.id.map(JSONValue.string),

@@ -10,6 +10,10 @@ struct IncomingArticle: Sendable, Equatable {
     var chosenSlug: String?
     /// Distinct categories past `maxTags` that the item carried and the article does not keep.
     var tagsLeftOut = 0
+    /// The id newsgen 0.1.0 gave this item, when its rules made another key of it
+    /// (an id it resolved, an ampersand it dropped): an archived article with that id
+    /// and no stored key is this one (`Archive.identifying`, ADR 017).
+    var previousID: String?
 
     /// The most tags a feed item gives its article. Real feeds carry a few, rarely dozens; every
     /// tag is a page of the site, so a hostile item with 100,000 categories must not make 100,000.
@@ -32,9 +36,22 @@ struct IncomingArticle: Sendable, Equatable {
                           title: title, link: item.link, author: byline.isEmpty ? nil : byline.joined(separator: ", "),
                           published: item.published, updated: item.updated, summaryHTML: summaryHTML,
                           contentHTML: contentHTML, tags: Array(tags.prefix(Self.maxTags)),
-                          imageURL: item.imageURL)
+                          imageURL: item.imageURL, identityKey: key)
         chosenSlug = nil
         tagsLeftOut = max(tags.count - Self.maxTags, 0)
+        if let previous = item.previousIdentity.flatMap(Self.key), previous != key {
+            previousID = ArticleID.make(sourceID: sourceID, key: previous)
+        }
+    }
+
+    /// The identity key of PRODUCT.md for what an earlier release read.
+    private static func key(_ identity: ItemIdentity) -> String? {
+        ArticleID.key(guid: identity.id, link: identity.link, title: identity.title?.plainText, date: identity.date)
+    }
+
+    /// True when the article, under this release's id or 0.1.0's, is in `ids`.
+    func isAny(of ids: Set<String>) -> Bool {
+        ids.contains(article.id) || previousID.map(ids.contains) == true
     }
 
     /// A Markdown article; its identity key is its file name.
@@ -44,7 +61,7 @@ struct IncomingArticle: Sendable, Equatable {
                           sourceID: ArticleID.markdownSourceID, title: matter.title ?? fileName,
                           author: matter.author, published: matter.date,
                           summaryHTML: matter.summary.map { "<p>\(HTMLEscape.text($0))</p>" },
-                          contentHTML: markdown.html, tags: matter.tags, imageURL: matter.image)
+                          contentHTML: markdown.html, tags: matter.tags, imageURL: matter.image, identityKey: fileName)
         chosenSlug = matter.slug
     }
 }
