@@ -194,7 +194,7 @@ struct ArchiveSaveJournalTests {
     @Test func theKnownKeysAreTheKeysArticlesAreWrittenWith() throws {
         let full = Article(id: "0123456789abcdef", slug: "s", sourceID: "src", title: "T", link: "l", author: "a",
                            published: Date(timeIntervalSince1970: 1), updated: Date(timeIntervalSince1970: 2),
-                           summaryHTML: "s", contentHTML: "c", tags: ["t"], imageURL: "i")
+                           summaryHTML: "s", contentHTML: "c", tags: ["t"], imageURL: "i", identityKey: "k")
         let object = try #require(JSONSerialization.jsonObject(with: ArchiveLineWriter.line(full)) as? [String: Any])
         #expect(Set(object.keys) == ArchiveLine.knownKeys)
         let encoded = try #require(JSONSerialization.jsonObject(with: ArchiveJSON.encoder().encode(full)) as? [String: Any])

@@ -7,7 +7,7 @@ import NewsgenModel
 struct ArchiveLine: Decodable {
     /// The keys `ArchiveLineWriter` writes; `ArchiveLineWriterTests` holds the two together.
     static let knownKeys: Set<String> = [
-        "author", "contentHTML", "id", "imageURL", "link", "published", "slug", "sourceID", "summaryHTML", "tags", "title", "updated",
+        "author", "contentHTML", "id", "identityKey", "imageURL", "link", "published", "slug", "sourceID", "summaryHTML", "tags", "title", "updated",
     ]
 
     var article: Article
