@@ -8,38 +8,14 @@ import Testing
 /// The kills and full disks themselves are the fault tests' (ArchiveFaultEndToEndTests); these
 /// build the states such a save leaves by hand.
 @Suite("Archive saves: journal, format marker")
-struct ArchiveSaveJournalTests {
+struct ArchiveSaveJournalTests: ArchiveFolderTesting {
     private static let manager = FileManager.default
-
-    private func temporaryFolder() throws -> URL {
-        let folder = Self.manager.temporaryDirectory.appendingPathComponent("archive-journal-\(UUID().uuidString)")
-        try Self.manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    private func store(_ folder: URL) -> ArchiveStore { ArchiveStore(directory: folder, shownAs: "content/archive") }
 
     private func article(_ id: String, published: String?, title: String = "Story") -> Article {
         Article(id: id, slug: "s-" + id, sourceID: "harbor-gazette", title: title, published: published.flatMap(RFC3339.date(from:)))
     }
 
     private func line(_ article: Article) -> String { String(decoding: ArchiveLineWriter.line(article), as: UTF8.self) + "\n" }
-
-    private func write(_ text: String, to url: URL) throws {
-        try Self.manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    private func names(under folder: URL) -> [String] {
-        var files: [String] = []
-        let walker = Self.manager.enumerator(atPath: folder.path)
-        while let relative = walker?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if Self.manager.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue { files.append(relative) }
-        }
-        return files.sorted()
-    }
 
     /// The state a save leaves when it is killed after its journal: a1 moves from October to November,
     /// a2 leaves with the October file; the November file's new bytes are still in process 4242's temporary file.
@@ -62,9 +38,9 @@ struct ArchiveSaveJournalTests {
         let folder = try temporaryFolder()
         defer { try? Self.manager.removeItem(at: folder) }
         let (moved, kept) = try interruptedMove(in: folder)
-        let before = names(under: folder)
+        let before = files(under: folder)
         #expect(try store(folder).load() == Archive(articlesBySource: ["harbor-gazette": [moved, kept]]))
-        #expect(names(under: folder) == before)
+        #expect(files(under: folder) == before)
     }
 
     @Test func theNextSaveFinishesItFirstAndEveryArticleIsThereOnce() throws {
@@ -73,12 +49,12 @@ struct ArchiveSaveJournalTests {
         let (moved, kept) = try interruptedMove(in: folder)
         let archive = Archive(articlesBySource: ["harbor-gazette": [moved, kept]])
         try store(folder).recover()
-        #expect(names(under: folder) == ["harbor-gazette/2026-11.jsonl"])
+        #expect(files(under: folder) == ["harbor-gazette/2026-11.jsonl"])
         #expect(try store(folder).load() == archive)
         // Finishing twice is finishing once.
         try store(folder).recover()
         try store(folder).save(archive)
-        #expect(names(under: folder) == ["archive.json", "harbor-gazette/2026-11.jsonl"])
+        #expect(files(under: folder) == ["archive.json", "harbor-gazette/2026-11.jsonl"])
         #expect(try store(folder).load() == archive)
     }
 
@@ -90,7 +66,7 @@ struct ArchiveSaveJournalTests {
         try DurableFile.move(DurableFile.temporaryURL(for: month, pid: 4242), over: month)
         #expect(try store(folder).load() == Archive(articlesBySource: ["harbor-gazette": [moved, kept]]))
         try store(folder).recover()
-        #expect(names(under: folder) == ["harbor-gazette/2026-11.jsonl"])
+        #expect(files(under: folder) == ["harbor-gazette/2026-11.jsonl"])
     }
 
     /// A journal committed to git without its temporary files (or whose temporary file someone deleted): finishing it
@@ -100,13 +76,13 @@ struct ArchiveSaveJournalTests {
         defer { try? Self.manager.removeItem(at: folder) }
         _ = try interruptedMove(in: folder)
         try Self.manager.removeItem(at: DurableFile.temporaryURL(for: folder.appendingPathComponent("harbor-gazette/2026-11.jsonl"), pid: 4242))
-        let before = names(under: folder)
+        let before = files(under: folder)
         let refusal = BuildError(path: "content/archive/.newsgen-journal", "records a save that cannot be finished: the new bytes of "
             + "content/archive/harbor-gazette/2026-11.jsonl are gone (its temporary file .2026-11.jsonl.newsgen-4242.tmp is missing); "
             + "it was left untouched (restore the archive folder from git, or remove the file to keep the archive as it is)")
         #expect(throws: refusal) { _ = try store(folder).load() }
         #expect(throws: refusal) { try store(folder).recover() }
-        #expect(names(under: folder) == before)
+        #expect(files(under: folder) == before)
     }
 
     @Test func aJournalThatDoesNotReadIsRefusedAndLeftAlone() throws {
@@ -145,7 +121,7 @@ struct ArchiveSaveJournalTests {
         defer { try? Self.manager.removeItem(at: folder) }
         let first = Archive(articlesBySource: ["harbor-gazette": [article("00000000000000a1", published: "2026-10-03T10:00:00Z")]])
         try store(folder).save(first)
-        let before = names(under: folder)
+        let before = files(under: folder)
         // A file where the new month's folder should be: the second file of the save cannot be made.
         try write("mine\n", to: folder.appendingPathComponent("valley-science"))
         let second = Archive(articlesBySource: [
@@ -153,7 +129,7 @@ struct ArchiveSaveJournalTests {
             "valley-science": [Article(id: "00000000000000b1", slug: "b", sourceID: "valley-science", title: "B")],
         ])
         #expect(throws: BuildError.self) { try store(folder).save(second) }
-        #expect(names(under: folder) == (before + ["valley-science"]).sorted())
+        #expect(files(under: folder) == (before + ["valley-science"]).sorted())
         #expect(try store(folder).load() == first)
     }
 

@@ -4,18 +4,8 @@ import Testing
 @testable import NewsgenKit
 
 @Suite("Archive store: JSON Lines per source per month")
-struct ArchiveStoreTests {
+struct ArchiveStoreTests: ArchiveFolderTesting {
     private static let manager = FileManager.default
-
-    private func temporaryFolder() throws -> URL {
-        let folder = Self.manager.temporaryDirectory.appendingPathComponent("archive-store-\(UUID().uuidString)")
-        try Self.manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    private func store(_ folder: URL) -> ArchiveStore {
-        ArchiveStore(directory: folder, shownAs: "content/archive")
-    }
 
     private func date(_ text: String) throws -> Date {
         try #require(RFC3339.date(from: text))
@@ -27,24 +17,7 @@ struct ArchiveStoreTests {
                 published: try published.map(date), updated: try updated.map(date))
     }
 
-    /// Every file under `folder` (hidden ones too), relative and sorted.
-    private func files(under folder: URL) -> [String] {
-        var files: [String] = []
-        let walker = Self.manager.enumerator(atPath: folder.path)
-        while let relative = walker?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if Self.manager.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue { files.append(relative) }
-        }
-        return files.sorted()
-    }
-
     private func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
-
-    private func write(_ text: String, to url: URL) throws {
-        try Self.manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
 
     /// Inode and modification date: both stay when a file is not rewritten (atomic writes replace the inode).
     private func identity(_ url: URL) throws -> String {

@@ -105,19 +105,7 @@ enum PublishDisk {
     static func writeNew(_ data: Data, to path: String, shownAs relative: String) throws(PublishFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw failure(relative) }
-        var failed: PublishFailure?
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failed = failure(relative)
-                    return
-                }
-                offset += count
-            }
-        }
+        var failed: PublishFailure? = DurableFile.writeAll(data, to: descriptor) ? nil : failure(relative)
         if close(descriptor) != 0 && failed == nil { failed = failure(relative) }
         if let failed { throw failed }
     }

@@ -16,15 +16,7 @@ enum SiteSwap {
     /// `RENAME_EXCHANGE` from `<linux/fs.h>`.
     private static let exchangeFlag: UInt32 = 2
 
-    /// Looked up at run time: Swift's Glibc module does not declare it (it needs `_GNU_SOURCE`).
-    private static let renameat2: RenameAt2? = {
-        #if os(Linux)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-        #else
-        return nil
-        #endif
-    }()
+    private static let renameat2: RenameAt2? = DurableFile.linuxFunction("renameat2")
 
     /// Replaces `output` by `staging`; afterwards the old site, if there was one, is at `staging`
     /// (swapped) or at `retired` (the fallback), for the caller to remove.

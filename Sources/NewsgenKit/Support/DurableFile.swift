@@ -53,19 +53,7 @@ enum DurableFile {
         unlink(temporary.path)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw DiskError.fromErrno() }
-        var failure: DiskError?
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = DiskError.fromErrno()
-                    return
-                }
-                offset += count
-            }
-        }
+        var failure: DiskError? = writeAll(data, to: descriptor) ? nil : DiskError.fromErrno()
         if failure == nil, sync, fsync(descriptor) != 0 { failure = DiskError.fromErrno() }
         if close(descriptor) != 0, failure == nil { failure = DiskError.fromErrno() }
         if let failure {
@@ -73,6 +61,23 @@ enum DurableFile {
             throw failure
         }
         return temporary
+    }
+
+    /// Writes all of `data` to an open file, however many `write` calls that takes; false (with
+    /// `errno` set) when one fails.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
     }
 
     /// Renames `source` over `target` (atomic on one file system).
@@ -101,15 +106,18 @@ enum DurableFile {
     static var canSyncFileSystem: Bool { syncfs != nil }
 
     private typealias SyncFS = @convention(c) (Int32) -> Int32
-    /// Looked up at run time: Swift's Glibc module does not declare it (it needs `_GNU_SOURCE`).
-    private static let syncfs: SyncFS? = {
+    private static let syncfs: SyncFS? = linuxFunction("syncfs")
+
+    /// A Linux C library function looked up at run time, nil where there is none: Swift's Glibc
+    /// module does not declare the ones that need `_GNU_SOURCE` (`syncfs`, `renameat2`).
+    static func linuxFunction<Function>(_ name: String, as type: Function.Type = Function.self) -> Function? {
         #if os(Linux)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
-        return unsafeBitCast(symbol, to: SyncFS.self)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        return unsafeBitCast(symbol, to: Function.self)
         #else
         return nil
         #endif
-    }()
+    }
 
     /// Makes the folder's entries (a rename, a new or removed file) durable; best effort,
     /// since some file systems refuse to sync a folder and nothing better can be done there.
