@@ -1,7 +1,7 @@
 # newsgen — `make run` and `make test` set everything up on a fresh machine.
 SHELL := /bin/bash
 SWIFT ?= swift
-# Debian packages the build needs (C libraries through systemLibrary targets).
+# Debian packages the build needs (C libraries through systemLibrary targets; a C compiler for the fault tests' shim).
 APT_PACKAGES := pkg-config libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libvips-dev libcurl4-openssl-dev git gcc libc6-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/newsgen
