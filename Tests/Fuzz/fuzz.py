@@ -14,6 +14,7 @@ folder is replayed first by both commands. See docs/fuzzing.md.
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -289,41 +290,48 @@ def replay(target, bin_dir, log_dir):
     return None, len(inputs)
 
 
+def smoke_one(target, bin_dir, seeds, log_dir):
+    """One target's pass: (the line to print, the failure or None)."""
+    name = target.name
+    started = time.monotonic()
+    failure, replayed = replay(target, bin_dir, log_dir)
+    if failure:
+        return f"fuzz-smoke: {name:17} FAILED a regression input", f"{name}: a regression input fails again: {failure}"
+    scratch = log_dir / "corpus" / name
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir(parents=True)
+    artifacts = log_dir / "findings" / name
+    artifacts.mkdir(parents=True, exist_ok=True)
+    seed_count = count_files(seeds)
+    log = log_dir / f"{name}.log"
+    command = [str(binary(bin_dir, name)), f"-seed={SMOKE_SEED}", f"-runs={seed_count + target.smoke_mutations}",
+               f"-artifact_prefix={artifacts}/"] + limits(target) + [str(scratch)] + [str(f) for f in seeds]
+    status, _, _ = execute(command, log)
+    found, text = stats(log)
+    seconds = time.monotonic() - started
+    if status != 0:
+        return (f"fuzz-smoke: {name:17} FAILED after {seconds:.1f}s",
+                f"{name}: {failure_summary(text)}; input kept as {artifact(text)} (log: {log})")
+    return (f"fuzz-smoke: {name:17} ok  {replayed:3} regressions, {seed_count:5} seeds + {target.smoke_mutations:5} mutations, "
+            f"{found.get('number_of_executed_units', 0):6} runs, {seconds:5.1f}s"), None
+
+
 def smoke(args):
     names = args.targets or built_targets()
-    have_corpora = check_corpora()
+    check_corpora()
     log_dir = BUILD / "smoke"
     log_dir.mkdir(parents=True, exist_ok=True)
-    failures = []
     began = time.monotonic()
-    for name in names:
-        target = TARGETS[name]
-        started = time.monotonic()
-        failure, replayed = replay(target, args.bin, log_dir)
-        if failure:
-            failures.append(f"{name}: a regression input fails again: {failure}")
-            print(f"fuzz-smoke: {name:17} FAILED a regression input")
-            continue
-        seeds = [f for f in seed_folders(target) if have_corpora or not str(f).startswith(str(CORPORA))]
-        scratch = log_dir / "corpus" / name
-        shutil.rmtree(scratch, ignore_errors=True)
-        scratch.mkdir(parents=True)
-        artifacts = log_dir / "findings" / name
-        artifacts.mkdir(parents=True, exist_ok=True)
-        seed_count = count_files(seeds)
-        runs = seed_count + target.smoke_mutations
-        log = log_dir / f"{name}.log"
-        command = [str(binary(args.bin, name)), f"-seed={SMOKE_SEED}", f"-runs={runs}", f"-artifact_prefix={artifacts}/"] \
-            + limits(target) + [str(scratch)] + [str(f) for f in seeds]
-        status, _, _ = execute(command, log)
-        found, text = stats(log)
-        seconds = time.monotonic() - started
-        if status != 0:
-            failures.append(f"{name}: {failure_summary(text)}; input kept as {artifact(text)} (log: {log})")
-            print(f"fuzz-smoke: {name:17} FAILED after {seconds:.1f}s")
-            continue
-        print(f"fuzz-smoke: {name:17} ok  {replayed:3} regressions, {seed_count:5} seeds + "
-              f"{target.smoke_mutations:5} mutations, {found.get('number_of_executed_units', 0):6} runs, {seconds:5.1f}s")
+    seeds = {name: seed_folders(TARGETS[name]) for name in names}
+    # Each target's pass is deterministic on its own; two at a time use both cores.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        passes = [pool.submit(smoke_one, TARGETS[name], args.bin, seeds[name], log_dir) for name in names]
+        failures = []
+        for finished in passes:
+            line, failure = finished.result()
+            print(line, flush=True)
+            if failure:
+                failures.append(failure)
     print(f"fuzz-smoke: {len(names)} targets in {time.monotonic() - began:.1f}s")
     if failures:
         print("\n".join(["fuzz-smoke: FAILED"] + failures), file=sys.stderr)
@@ -332,7 +340,7 @@ def smoke(args):
 
 def run(args):
     names = args.targets or built_targets()
-    have_corpora = check_corpora()
+    check_corpora()
     log_dir = KEEP / "logs"
     log_dir.mkdir(parents=True, exist_ok=True)
     history = KEEP / "history.tsv"
@@ -350,7 +358,7 @@ def run(args):
         corpus_dir.mkdir(parents=True, exist_ok=True)
         findings = KEEP / "findings" / name
         findings.mkdir(parents=True, exist_ok=True)
-        seeds = [f for f in seed_folders(target) if have_corpora or not str(f).startswith(str(CORPORA))]
+        seeds = seed_folders(target)
         log = log_dir / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}.log"
         command = [str(binary(args.bin, name)), f"-max_total_time={args.seconds}", f"-artifact_prefix={findings}/"] \
             + limits(target) + args.libfuzzer + [str(corpus_dir)] + [str(f) for f in seeds]
@@ -390,6 +398,7 @@ def main():
     commands = parser.add_subparsers(dest="command", required=True)
     smoke_parser = commands.add_parser("smoke")
     smoke_parser.add_argument("--bin", required=True)
+    smoke_parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="targets at a time (default: 2)")
     smoke_parser.add_argument("targets", nargs="*")
     run_parser = commands.add_parser("run")
     run_parser.add_argument("--bin", required=True)
