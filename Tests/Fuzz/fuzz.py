@@ -220,6 +220,8 @@ def limits(target):
 def environment():
     env = dict(os.environ)
     env["ASAN_OPTIONS"] = ASAN_OPTIONS + (":" + env["ASAN_OPTIONS"] if env.get("ASAN_OPTIONS") else "")
+    # libFuzzer's own handler reports a Swift trap (and keeps its input), without Swift's slower backtracer.
+    env.setdefault("SWIFT_BACKTRACE", "enable=no")
     symbolizer = shutil.which("llvm-symbolizer")
     if symbolizer:
         env.setdefault("ASAN_SYMBOLIZER_PATH", symbolizer)
@@ -250,6 +252,10 @@ def stats(log):
         match = re.findall(rf"stat::{key}:\s+(\d+)", text)
         if match:
             found[key] = int(match[-1])
+    # In fork mode (-fork=N, with -ignore_ooms or -ignore_timeouts) what was let go is counted.
+    ignored = re.findall(r"oom/timeout/crash: (\d+)/(\d+)/(\d+)", text)
+    if ignored:
+        found["ignored"] = tuple(int(n) for n in ignored[-1])
     progress = re.findall(r"cov: (\d+) ft: (\d+) corp: (\d+)/(\S+)", text)
     if progress:
         found["cov"], found["ft"], found["corpus"], found["corpus_size"] = progress[-1]
@@ -262,7 +268,7 @@ def artifact(text):
 
 
 def failure_summary(text):
-    for pattern in [r"==\d+==ERROR: .*", r"Fatal error: .*", r"ALARM: .*", r".*out-of-memory.*", r"SUMMARY: .*"]:
+    for pattern in [r"Fatal error: .*", r"==\d+== ?ERROR: .*", r"ALARM: .*", r".*out-of-memory.*", r"SUMMARY: .*"]:
         match = re.search(pattern, text)
         if match:
             return match.group(0).strip()
@@ -366,6 +372,8 @@ def run(args):
         status, seconds, cpu = execute(command, log, nice=args.nice)
         found, text = stats(log)
         result = "clean" if status == 0 else f"finding: {failure_summary(text)} -> {artifact(text)}"
+        if status == 0 and any(found.get("ignored", ())):
+            result = "let go: %d out-of-memory, %d timeouts, %d crashes (fork mode)" % found["ignored"]
         corpus_files = sum(1 for p in corpus_dir.iterdir() if p.is_file())
         with open(history, "a") as out:
             out.write("\t".join(str(v) for v in [time.strftime("%Y-%m-%dT%H:%M:%S"), name, round(seconds), round(cpu),
