@@ -49,6 +49,7 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory fuzz-smoke
 	@$(MAKE) --no-print-directory browser-check BROWSER_BIN=$(BIN)
 	@$(MAKE) --no-print-directory python-deps
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Conformance/feeds_out_check.py $(BIN)
@@ -153,3 +154,6 @@ usage-docs: build
 clean:
 	rm -rf .build
 	find public -mindepth 1 ! -name README.md -delete
+
+# `make fuzz`, `make fuzz-build` and `make fuzz-smoke`: libFuzzer targets (docs/fuzzing.md).
+include Tests/Fuzz/fuzz.mk

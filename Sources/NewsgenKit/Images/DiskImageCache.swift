@@ -167,7 +167,8 @@ final class DiskImageCache: @unchecked Sendable {
             break
         case .regular:
             do {
-                let decoded = try JSONDecoder().decode(ImageCacheIndex.self, from: Data(contentsOf: indexFile))
+                // Not Data(contentsOf:), which leaks 4 KB on an empty file (see FileSystem.read).
+                let decoded = try JSONDecoder().decode(ImageCacheIndex.self, from: Self.readRegularFile(indexFile) ?? Data())
                 if decoded.version == ImageCacheIndex.formatVersion {
                     index = decoded
                 } else {

@@ -1,0 +1,23 @@
+import Foundation
+import NewsgenModel
+
+/// `bookmarks.json`: `BookmarkManifest.decode`, and for a manifest it accepts, the round trip the
+/// `bookmark` command makes: what `encoded()` writes decodes to a manifest that encodes the same.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzBookmarkManifest(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let manifest: BookmarkManifest
+    do {
+        manifest = try BookmarkManifest.decode(FuzzInput.data(bytes, count))
+    } catch {
+        _ = error.description
+        return 0
+    }
+    let written = manifest.encoded()
+    do {
+        let again = try BookmarkManifest.decode(written)
+        fuzzRequire(again.encoded() == written, "the manifest changed when read back:\n\(String(decoding: written, as: UTF8.self))")
+    } catch {
+        fuzzRequire(false, "newsgen cannot read the manifest it wrote (\(error)):\n\(String(decoding: written, as: UTF8.self))")
+    }
+    return 0
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Mustache
+
+/// A template with its data and partials, in the shape of a Mustache spec case: the template,
+/// then (after a NUL byte) the data as JSON, then NUL-separated pairs of partial name and source.
+/// Without data (or with data that is not JSON) it renders a context shaped like a theme's page.
+/// The template is parsed (`MustacheTemplate`), the partials too (`MustacheLibrary`), and it is
+/// rendered with them, as the Render stage renders every page.
+private let pageLike: MustacheValue = [
+    "title": "Bits & <Bobs> \"quoted\" 'single'",
+    "site": ["title": "Marrow Bay", "baseURL": "https://news.example/"],
+    "articles": [
+        ["title": "One", "url": "/a/one/", "tags": ["harbour", "ferry"], "summaryHTML": "<p>first</p>"],
+        ["title": "Two", "url": "/a/two/", "tags": [], "bookmarked": true],
+    ],
+    "count": 2, "ratio": 0.5, "empty": [], "none": .null, "flag": false, "yes": true,
+    "nested": ["deeper": ["name": "inner", "list": [1, 2, 3]]],
+]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMustache(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let parts = FuzzInput.text(bytes, count).split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+    guard let template = try? MustacheTemplate(source: parts[0], name: "fuzz") else { return 0 }
+    var context = pageLike
+    if parts.count > 1, let data = try? JSONDecoder().decode(MustacheValue.self, from: Data(parts[1].utf8)) {
+        context = data
+    }
+    var partials: [String: String] = [:]
+    var index = 2
+    while index + 1 < parts.count {
+        partials[parts[index]] = parts[index + 1]
+        index += 2
+    }
+    _ = template.render(context, partials: try? MustacheLibrary(templates: partials))
+    return 0
+}
