@@ -22,24 +22,28 @@ FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?=
 FUZZ_RUNNER := Tests/Fuzz/fuzz.py
 
+# newsgen's own C wrappers (Sources/<Wrapper>/), compiled with clang, each with a module map.
+FUZZ_C_WRAPPERS := CNewsgenVips CNewsgenCurl
 FUZZ_SANITIZE := -sanitize=fuzzer,address
 FUZZ_MODULE_FLAGS := $(FUZZ_OPT) -g -wmo -parse-as-library -swift-version 6 -enable-testing -package-name newsgen -D SWIFT_PACKAGE $(FUZZ_SANITIZE) \
   -I $(FUZZ_BUILD)/modules -module-cache-path $(FUZZ_BUILD)/module-cache \
   -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CCmarkGFM/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CYAML/module.modulemap \
-  -Xcc -fmodule-map-file=$(FUZZ_BUILD)/CNewsgenVips/module.modulemap \
+  -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap \
+  $(foreach w,$(FUZZ_C_WRAPPERS),-Xcc -fmodule-map-file=$(FUZZ_BUILD)/$(w)/module.modulemap) \
   -Xcc -I/usr/include/libxml2
 # The modules in dependency order, and what each one's object needs before it can be compiled.
 FUZZ_MODULES := NewsgenModel Mustache NewsgenHTML NewsgenFeeds NewsgenKit
-FUZZ_OBJECTS := $(foreach m,$(FUZZ_MODULES),$(FUZZ_BUILD)/obj/$(m).o) $(FUZZ_BUILD)/obj/CNewsgenVips.o
+FUZZ_WRAPPER_MAPS := $(foreach w,$(FUZZ_C_WRAPPERS),$(FUZZ_BUILD)/$(w)/module.modulemap)
+FUZZ_OBJECTS := $(foreach m,$(FUZZ_MODULES),$(FUZZ_BUILD)/obj/$(m).o) $(foreach w,$(FUZZ_C_WRAPPERS),$(FUZZ_BUILD)/obj/$(w).o)
 fuzz_module = $(FUZZ_BUILD)/obj/$(1).o
 fuzz_deps_NewsgenModel :=
 fuzz_deps_Mustache :=
 fuzz_deps_NewsgenHTML := $(call fuzz_module,NewsgenModel)
 fuzz_deps_NewsgenFeeds := $(call fuzz_module,NewsgenModel) $(call fuzz_module,NewsgenHTML)
 fuzz_deps_NewsgenKit := $(call fuzz_module,NewsgenModel) $(call fuzz_module,Mustache) $(call fuzz_module,NewsgenHTML) \
-  $(call fuzz_module,NewsgenFeeds) $(FUZZ_BUILD)/CNewsgenVips/module.modulemap
+  $(call fuzz_module,NewsgenFeeds)
 
 .PHONY: fuzz fuzz-build fuzz-smoke
 
@@ -59,21 +63,25 @@ fuzz-smoke: deps
 	python3 $(FUZZ_RUNNER) smoke --bin $(FUZZ_SMOKE_BUILD)/bin $(FUZZ_TARGETS)
 
 define fuzz_module_rule
-$(FUZZ_BUILD)/obj/$(1).o: $(wildcard Sources/$(1)/*.swift Sources/$(1)/*/*.swift) $(fuzz_deps_$(1)) Tests/Fuzz/fuzz.mk $(FUZZ_BUILD)/CNewsgenVips/module.modulemap
+$(FUZZ_BUILD)/obj/$(1).o: $(wildcard Sources/$(1)/*.swift Sources/$(1)/*/*.swift) $(fuzz_deps_$(1)) Tests/Fuzz/fuzz.mk $(FUZZ_WRAPPER_MAPS)
 	@mkdir -p $(FUZZ_BUILD)/obj $(FUZZ_BUILD)/modules
 	$(FUZZ_SWIFTC) $(FUZZ_MODULE_FLAGS) -module-name $(1) -emit-module -emit-module-path $(FUZZ_BUILD)/modules/$(1).swiftmodule \
 	  -c -o $$@ $(wildcard Sources/$(1)/*.swift Sources/$(1)/*/*.swift)
 endef
 $(foreach m,$(FUZZ_MODULES),$(eval $(call fuzz_module_rule,$(m))))
 
-# The C wrappers for libvips (opened with dlopen at run time, so nothing more to link).
-$(FUZZ_BUILD)/obj/CNewsgenVips.o: Sources/CNewsgenVips/newsgen_vips.c Sources/CNewsgenVips/include/newsgen_vips.h
+# The C wrappers for libvips (opened with dlopen at run time, so nothing more to link) and for
+# libcurl (linked, -lcurl), uninstrumented like the libraries they wrap.
+define fuzz_wrapper_rule
+$(FUZZ_BUILD)/obj/$(1).o: $(wildcard Sources/$(1)/*.c Sources/$(1)/include/*.h)
 	@mkdir -p $(FUZZ_BUILD)/obj
-	clang -O1 -g -fPIC -ISources/CNewsgenVips/include -c -o $@ $<
+	clang -O1 -g -fPIC -ISources/$(1)/include -c -o $$@ $(wildcard Sources/$(1)/*.c)
 
-$(FUZZ_BUILD)/CNewsgenVips/module.modulemap: Tests/Fuzz/fuzz.mk
-	@mkdir -p $(dir $@)
-	printf 'module CNewsgenVips {\n    header "%s/Sources/CNewsgenVips/include/newsgen_vips.h"\n    export *\n}\n' "$(CURDIR)" > $@
+$(FUZZ_BUILD)/$(1)/module.modulemap: Tests/Fuzz/fuzz.mk
+	@mkdir -p $$(dir $$@)
+	printf 'module $(1) {\n    header "%s/$(wildcard Sources/$(1)/include/*.h)"\n    export *\n}\n' "$(CURDIR)" > $$@
+endef
+$(foreach w,$(FUZZ_C_WRAPPERS),$(eval $(call fuzz_wrapper_rule,$(w))))
 
 # One binary per target: its file and Tests/Fuzz/Support, linked against the archive of every
 # module, from which the linker takes only the modules the target reaches. lld rather than gold,
@@ -81,7 +89,8 @@ $(FUZZ_BUILD)/CNewsgenVips/module.modulemap: Tests/Fuzz/fuzz.mk
 FUZZ_LINK_FLAGS := $(FUZZ_OPT) -g -parse-as-library -swift-version 6 $(FUZZ_SANITIZE) -use-ld=lld \
   -I $(FUZZ_BUILD)/modules -module-cache-path $(FUZZ_BUILD)/module-cache \
   -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap -Xcc -fmodule-map-file=Sources/CCmarkGFM/module.modulemap \
-  -Xcc -fmodule-map-file=Sources/CYAML/module.modulemap -Xcc -fmodule-map-file=$(FUZZ_BUILD)/CNewsgenVips/module.modulemap \
+  -Xcc -fmodule-map-file=Sources/CYAML/module.modulemap -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap \
+  $(foreach w,$(FUZZ_C_WRAPPERS),-Xcc -fmodule-map-file=$(FUZZ_BUILD)/$(w)/module.modulemap) \
   -Xcc -I/usr/include/libxml2
 FUZZ_SUPPORT := $(wildcard Tests/Fuzz/Support/*.swift)
 FUZZ_ARCHIVE := $(FUZZ_BUILD)/libnewsgen-fuzz.a
@@ -94,6 +103,6 @@ define fuzz_target_rule
 $(FUZZ_BUILD)/bin/$(1): Tests/Fuzz/$(1)/$(1).swift $(FUZZ_SUPPORT) $(FUZZ_ARCHIVE)
 	@mkdir -p $(FUZZ_BUILD)/bin
 	$(FUZZ_SWIFTC) $(FUZZ_LINK_FLAGS) -module-name $(1)Fuzz Tests/Fuzz/$(1)/$(1).swift $(FUZZ_SUPPORT) \
-	  $(FUZZ_ARCHIVE) -lxml2 -lcmark-gfm -lcmark-gfm-extensions -lyaml -ldl -o $$@
+	  $(FUZZ_ARCHIVE) -lxml2 -lcmark-gfm -lcmark-gfm-extensions -lyaml -lcurl -ldl -o $$@
 endef
 $(foreach t,$(FUZZ_ALL_TARGETS),$(eval $(call fuzz_target_rule,$(t))))
