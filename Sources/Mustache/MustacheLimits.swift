@@ -12,11 +12,12 @@ public struct MustacheLimits: Sendable, Equatable {
     /// Partials expanded in one render, in all. A page of a paginated theme expands a few per
     /// article shown; 100,000 leaves room for a page size in the thousands.
     public var partialExpansions: Int
-    /// Bytes one render may write. Above any page real data makes (a feed's text is bounded by
-    /// `fetch.maxFeedMB`), far below what would exhaust memory.
+    /// Bytes one render may write. Above any page real data makes under the default
+    /// `fetch.maxFeedMB` (20), which bounds an article (newsgen raises it with that setting);
+    /// small enough that a render stopped here peaks near 220 MB, not 730 MB as at 256 MB.
     public var outputBytes: Int
 
-    public init(partialDepth: Int = 64, partialExpansions: Int = 100_000, outputBytes: Int = 256 * 1_048_576) {
+    public init(partialDepth: Int = 64, partialExpansions: Int = 100_000, outputBytes: Int = 64 * 1_048_576) {
         self.partialDepth = partialDepth
         self.partialExpansions = partialExpansions
         self.outputBytes = outputBytes

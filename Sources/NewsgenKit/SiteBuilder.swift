@@ -71,7 +71,7 @@ public enum SiteBuilder {
                                warnings: record.warnings.map { BuildWarning($0) }, changes: ArchiveChanges(), duplicateCount: 0,
                                stageTimes: timer.times, upToDate: true)
         }
-        let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates")
+        let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates", limits: Templates.limits(for: site.config))
         let bookmarks = try loadBookmarks(site)
         timer.lap("load")
 

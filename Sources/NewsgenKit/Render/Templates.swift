@@ -19,8 +19,9 @@ struct Templates: Sendable {
     /// The built-in theme overridden by the files in `directory` (which may be missing);
     /// `shownAs` names that folder in errors about the site's own files. A symbolic link that
     /// leads outside `site` (the folder above `directory` unless given) is left out, as
-    /// `SiteContainment` warns.
-    static func load(from directory: URL, shownAs: String, site: URL? = nil) throws(BuildError) -> Templates {
+    /// `SiteContainment` warns. Each page renders within `limits`.
+    static func load(from directory: URL, shownAs: String, site: URL? = nil,
+                     limits: MustacheLimits = .standard) throws(BuildError) -> Templates {
         let site = site ?? directory.deletingLastPathComponent()
         let (sources, fromSite) = try sources(from: directory, shownAs: shownAs, site: site)
         for name in pageTemplates where sources[name] == nil {
@@ -28,7 +29,7 @@ struct Templates: Sendable {
         }
         let library: MustacheLibrary
         do {
-            library = try MustacheLibrary(templates: sources)
+            library = try MustacheLibrary(templates: sources, limits: limits)
         } catch {
             throw BuildError(path: "\(file(error.name, fromSite: fromSite, shownAs: shownAs)):\(error.line):\(error.column)", error.reason)
         }
@@ -42,6 +43,14 @@ struct Templates: Sendable {
             assets[name] = try FileSystem.read(file.source, shownAs: "\(shownAs)/assets/\(name)")
         }
         return Templates(library: library, assets: assets.sorted { $0.key < $1.key }.map { (name: $0.key, data: $0.value) })
+    }
+
+    /// What one page's render may do: the standard budget, its output raised so that an article as
+    /// large as `fetch.maxFeedMB` lets a feed be fits three times over (the page around it, escaping).
+    static func limits(for config: SiteConfig) -> MustacheLimits {
+        var limits = MustacheLimits.standard
+        limits.outputBytes = max(limits.outputBytes, 3 * config.fetch.maxFeedMB * 1_048_576)
+        return limits
     }
 
     /// The theme's template sources by name: the built-in ones with the site's files in `directory`
