@@ -73,13 +73,20 @@ enum ImpliedEnds {
             if let barrier = open.innermost(of: barriers, below: kept), barrier > target { return }
             kept = target
         }
-        if name == "a" { endOpen(["a"], stoppingAt: scopeBoundaries) }
-        if name == "li" { endOpen(["li"], stoppingAt: listItemBarriers.subtracting(["li"])) }
-        if name == "dd" || name == "dt" { endOpen(["dd", "dt"], stoppingAt: listItemBarriers.subtracting(["dd", "dt"])) }
-        if endsParagraph.contains(name) { endOpen(["p"], stoppingAt: scopeBoundaries) }
-        if headings.contains(name), kept > 0, headings.contains(open.names[kept - 1]) { kept -= 1 }
-        if let ended = libxml2[name] {
-            while kept > 0, ended.contains(open.names[kept - 1]) { kept -= 1 }
+        // Until nothing more ends: what libxml2's rule ends can uncover an element HTML's rules end
+        // (`<li><div><h6>` and a new `<li>`: the heading hid the outer item), and a second pass
+        // would find it, so the first must.
+        var before = -1
+        while kept != before {
+            before = kept
+            if name == "a" { endOpen(["a"], stoppingAt: scopeBoundaries) }
+            if name == "li" { endOpen(["li"], stoppingAt: listItemBarriers.subtracting(["li"])) }
+            if name == "dd" || name == "dt" { endOpen(["dd", "dt"], stoppingAt: listItemBarriers.subtracting(["dd", "dt"])) }
+            if endsParagraph.contains(name) { endOpen(["p"], stoppingAt: scopeBoundaries) }
+            if headings.contains(name), kept > 0, headings.contains(open.names[kept - 1]) { kept -= 1 }
+            if let ended = libxml2[name] {
+                while kept > 0, ended.contains(open.names[kept - 1]) { kept -= 1 }
+            }
         }
         return open.count - kept
     }

@@ -35,4 +35,10 @@ import Testing
         #expect(ImpliedEnds.count(endedBy: "dt", open: ["dl", "dd", "span"]) == 2)
         #expect(ImpliedEnds.count(endedBy: "span", open: ["p", "a"]) == 0)
     }
+
+    /// libxml2 ends the heading, and then HTML's rule finds the outer item (found by the fuzzer).
+    @Test func whatOneRuleEndsCanUncoverWhatAnotherEnds() {
+        #expect(ImpliedEnds.count(endedBy: "li", open: ["li", "div", "h6"]) == 3)
+        #expect(ImpliedEnds.count(endedBy: "li", open: ["li", "div"]) == 2)
+    }
 }

@@ -26,6 +26,8 @@ import Testing
         Case(#"<a href="/x">a<foo><table><tr><td><a href="/y">b</a></td></tr></table></foo></a>"#,
              #"<a href="/x">a</a><table><tr><td><a href="/y">b</a></td></tr></table>"#),
         Case("<p>a<span><table><tr><td><p>b</p></td></tr></table></span></p>", "<p>a<span></span></p><table><tr><td><p>b</p></td></tr></table>"),
+        // Found by the fuzzer: libxml2 ends the heading at the new item, which uncovers the outer item.
+        Case("<li><div><h6><v><li", "<li><div><h6></h6></div></li><li></li>"),
     ]
 
     @Test(arguments: found)
