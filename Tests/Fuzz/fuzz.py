@@ -22,6 +22,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -217,7 +218,7 @@ def limits(target):
     return flags
 
 
-def environment():
+def environment(scratch):
     env = dict(os.environ)
     env["ASAN_OPTIONS"] = ASAN_OPTIONS + (":" + env["ASAN_OPTIONS"] if env.get("ASAN_OPTIONS") else "")
     # libFuzzer's own handler reports a Swift trap (and keeps its input), without Swift's slower backtracer.
@@ -225,9 +226,10 @@ def environment():
     symbolizer = shutil.which("llvm-symbolizer")
     if symbolizer:
         env.setdefault("ASAN_SYMBOLIZER_PATH", symbolizer)
-    # The targets that read files write them to a scratch folder: memory is faster than disk.
-    if Path("/dev/shm").is_dir() and os.access("/dev/shm", os.W_OK):
-        env.setdefault("TMPDIR", "/dev/shm")
+    # The targets that read files write them to a scratch folder of this run's own (in memory,
+    # faster than disk), removed after it: a fuzzer that crashes, or that libFuzzer ends with
+    # _exit at its time limit, never runs the target's own clean-up.
+    env["TMPDIR"] = scratch
     return env
 
 
@@ -237,8 +239,13 @@ def execute(command, log, nice=None):
         command = ["nice", "-n", str(nice)] + command
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    with open(log, "w") as out:
-        status = subprocess.call(command, stdout=out, stderr=subprocess.STDOUT, env=environment(), cwd=ROOT)
+    memory = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+    scratch = tempfile.mkdtemp(prefix="newsgen-fuzz-run-", dir=memory)
+    try:
+        with open(log, "w") as out:
+            status = subprocess.call(command, stdout=out, stderr=subprocess.STDOUT, env=environment(scratch), cwd=ROOT)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return status, time.monotonic() - start, cpu

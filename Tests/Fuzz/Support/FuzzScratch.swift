@@ -2,7 +2,8 @@ import Foundation
 
 /// A folder of this process's own for the targets whose reader takes a path (the archive,
 /// state.json, the image cache): each input is written there and read back by the real code.
-/// Removed when the fuzzer exits normally.
+/// Removed when the fuzzer exits normally; `fuzz.py` gives each run a TMPDIR of its own and
+/// removes it afterwards, whatever the end.
 enum FuzzScratch {
     static let directory: URL = {
         var template = Array((NSTemporaryDirectory() + "/newsgen-fuzz-XXXXXX").utf8CString)
