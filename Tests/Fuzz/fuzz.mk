@@ -67,6 +67,8 @@ $(FUZZ_BUILD)/obj/$(1).o: $(wildcard Sources/$(1)/*.swift Sources/$(1)/*/*.swift
 	@mkdir -p $(FUZZ_BUILD)/obj $(FUZZ_BUILD)/modules
 	$(FUZZ_SWIFTC) $(FUZZ_MODULE_FLAGS) -module-name $(1) -emit-module -emit-module-path $(FUZZ_BUILD)/modules/$(1).swiftmodule \
 	  -c -o $$@ $(wildcard Sources/$(1)/*.swift Sources/$(1)/*/*.swift)
+	@# swiftc leaves an object whose bytes did not change as it was, older than its inputs.
+	@touch $$@
 endef
 $(foreach m,$(FUZZ_MODULES),$(eval $(call fuzz_module_rule,$(m))))
 
