@@ -137,9 +137,15 @@ struct ArchiveStore {
     func recover() throws(BuildError) {
         let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
         guard let pending = files.pending else { return }
+        try finish(pending)
+    }
+
+    /// Applies a committed save and removes its journal: the last steps of a save, or of a
+    /// recovery. Idempotent, so a build killed in here finishes it the next time.
+    private func finish(_ journal: ArchiveJournal) throws(BuildError) {
         do {
-            try pending.apply(in: directory)
-            try DurableFile.remove(files.journalFile)
+            try journal.apply(in: directory)
+            try DurableFile.remove(directory.appendingPathComponent(ArchiveJournal.fileName))
             DurableFile.syncFolder(directory)
         } catch {
             throw BuildError(path: shownAs, "an interrupted save could not be finished (\(error.reason)); "
@@ -176,8 +182,9 @@ struct ArchiveStore {
         } catch {
             throw abandon(error, "\(shownAs)/\(ArchiveJournal.fileName)")
         }
-        // From here on the save has happened; what stops it now is finished by the next build.
-        try recover()
+        // From here on the save has happened; what stops it now is finished by the next build. The
+        // journal just written is applied as it is in memory, not read back.
+        try finish(journal)
     }
 
     /// Every month file `archive` needs, by path relative to the archive folder, each line an article
