@@ -16,7 +16,7 @@ BROWSER_BIN ?= $(BIN)
 
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
-.PHONY: bench-hostile bench-hugo
+.PHONY: bench-hostile bench-hugo bench-pair
 .PHONY: feeds-check python-deps
 .PHONY: embed-templates usage-docs
 
@@ -79,6 +79,19 @@ bench-hostile: deps
 	@[ -x /usr/bin/time ] || { echo "Installing: time"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time </dev/null; }
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@bash Tests/Benchmarks/hostile.sh $(SCRATCH)/release/newsgen $(CASES)
+
+## This tree against another newsgen binary (BASE=path, e.g. the last release built in a worktree) on the
+## seeded 10,000-article site in tmpfs: full builds and no-change rebuilds in alternating pairs (PAIRS=5).
+BASE ?=
+PAIRS ?= 5
+bench-pair: deps
+	@[ -n "$(BASE)" ] || { echo "bench-pair: say which binary to compare with: make bench-pair BASE=/path/to/newsgen"; exit 2; }
+	@[ -x /usr/bin/time ] || { echo "Installing: time"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time </dev/null; }
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
+	@rm -rf /dev/shm/newsgen-bench-pair
+	@python3 Tests/Benchmarks/hugo/generate.py 10000 /dev/shm/newsgen-bench-pair --seed 1 >/dev/null
+	@python3 Tests/Benchmarks/paired_builds.py "$(BASE)" $(SCRATCH)/release/newsgen /dev/shm/newsgen-bench-pair/newsgen --pairs $(PAIRS); \
+	  status=$$?; rm -rf /dev/shm/newsgen-bench-pair; exit $$status
 
 ## newsgen against Hugo (Debian's) on seeded synthetic archives of 1,000 and 10,000 articles, in tmpfs,
 ## alternating pairs; then feed parsing against feedparser and xmllint. Prints a section for BENCHMARKS.md.
