@@ -90,7 +90,7 @@ bench-pair: deps
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@rm -rf /dev/shm/newsgen-bench-pair
 	@python3 Tests/Benchmarks/hugo/generate.py 10000 /dev/shm/newsgen-bench-pair --seed 1 >/dev/null
-	@python3 Tests/Benchmarks/paired_builds.py "$(BASE)" $(SCRATCH)/release/newsgen /dev/shm/newsgen-bench-pair/newsgen --pairs $(PAIRS); \
+	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/paired_builds.py "$(BASE)" $(SCRATCH)/release/newsgen /dev/shm/newsgen-bench-pair/newsgen --pairs $(PAIRS); \
 	  status=$$?; rm -rf /dev/shm/newsgen-bench-pair; exit $$status
 
 ## newsgen against Hugo (Debian's) on seeded synthetic archives of 1,000 and 10,000 articles, in tmpfs,

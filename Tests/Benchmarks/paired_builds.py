@@ -7,7 +7,8 @@ Before each full build the site's public/, content/archive/ and .newsgen/ are de
 no-change rebuild follows each. Pairs alternate which binary goes first, so that a machine
 that slows down or speeds up during the run weighs on both. Prints, for each binary, the
 median wall time (min–max), CPU (user + system) and peak RSS (GNU time), and the archive
-stage from `--verbose`; then the ratio NEW / BASE of each pair's full builds. Used for the
+stage from `--verbose`; then the ratio NEW / BASE of each pair's full builds. Each run waits,
+as `hugo/compare.py`'s do, for the machine to be idle (at most --quiet-wait seconds). Used for the
 issue 15 figures in BENCHMARKS.md (BASE: the previous release, built with `swift build -c release`).
 """
 import argparse
@@ -15,24 +16,20 @@ import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
-import time
 
-GNU_TIME = "/usr/bin/time"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "hugo"))
+import compare  # noqa: E402  (its GNU time runner and its wait for an idle machine)
 
 
 def build(binary, site):
-    start = time.monotonic()
-    result = subprocess.run([GNU_TIME, "-f", "%U %S %M", binary, "build", "--site", site, "--offline", "--verbose"],
-                            capture_output=True, text=True)
-    wall = time.monotonic() - start
-    if result.returncode != 0:
-        sys.exit(f"paired_builds: {binary} failed:\n{result.stderr[-2000:]}")
-    user, system, rss = result.stderr.strip().splitlines()[-1].split()
-    stages = re.search(r"archive ([0-9.]+) s", result.stdout + result.stderr)
-    return {"wall": wall, "cpu": float(user) + float(system), "rss": int(rss) // 1024,
-            "archive": float(stages.group(1)) if stages else None}
+    compare.wait_for_quiet()
+    try:
+        wall, cpu, rss, output = compare.timed_with_output([binary, "build", "--site", site, "--offline", "--verbose"])
+    except compare.Failure as failure:
+        sys.exit(f"paired_builds: {failure}")
+    stages = re.search(r"archive ([0-9.]+) s", output)
+    return {"wall": wall, "cpu": cpu, "rss": rss // 1024, "archive": float(stages.group(1)) if stages else None}
 
 
 def summary(runs):
@@ -50,9 +47,12 @@ def main():
     parser.add_argument("new")
     parser.add_argument("site")
     parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--quiet-wait", type=float, default=60,
+                        help="before each timed run, wait up to this many seconds for the CPU to be idle (0: never)")
     args = parser.parse_args()
-    if not os.access(GNU_TIME, os.X_OK):
+    if not os.access(compare.GNU_TIME, os.X_OK):
         sys.exit("paired_builds: needs GNU time (apt-get install time)")
+    compare.QUIET["wait"] = args.quiet_wait
     sides = {"base": args.base, "new": args.new}
     full = {name: [] for name in sides}
     again = {name: [] for name in sides}

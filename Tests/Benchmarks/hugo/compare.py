@@ -105,6 +105,11 @@ def wait_for_quiet():
 
 def timed(argv, cwd=None, stdout=subprocess.DEVNULL):
     """Run argv under GNU time: (wall seconds, CPU seconds, peak RSS in KB)."""
+    return timed_with_output(argv, cwd=cwd, stdout=stdout)[:3]
+
+
+def timed_with_output(argv, cwd=None, stdout=subprocess.PIPE):
+    """`timed`, and what argv wrote to its standard output (None unless `stdout` is PIPE)."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
         start = time.perf_counter()
         done = subprocess.run([GNU_TIME, "-o", report.name, "-f", "%U %S %M"] + argv, cwd=cwd,
@@ -114,7 +119,7 @@ def timed(argv, cwd=None, stdout=subprocess.DEVNULL):
             raise Failure("%s exited %d: %s" % (" ".join(argv), done.returncode, done.stderr.strip()[-2000:]))
         lines = [line for line in report.read().splitlines() if line.strip()]
         user, system, rss = lines[-1].split()
-        return wall, float(user) + float(system), int(rss)
+        return wall, float(user) + float(system), int(rss), done.stdout
 
 
 def remove(*paths):
