@@ -16,7 +16,7 @@ BROWSER_BIN ?= $(BIN)
 
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
-.PHONY: bench-hostile bench-hugo bench-pair
+.PHONY: bench-hostile bench-hugo bench-pair gnu-time
 .PHONY: feeds-check python-deps
 .PHONY: embed-templates usage-docs
 
@@ -73,10 +73,13 @@ bench: deps
 	@python3 Tests/Benchmarks/image_bench.py .build/release/newsgen
 	@$(MAKE) --no-print-directory bench-hugo
 
+## GNU time, which the benchmarks measure CPU and peak memory with.
+gnu-time:
+	@[ -x /usr/bin/time ] || { echo "Installing: time"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time </dev/null; }
+
 ## Hostile feeds (100,000 items, a 50 MB body, deep nesting, entity bombs…) through a
 ## release binary: each must be refused or processed within 10 s and 500 MB. CASES=… picks some.
-bench-hostile: deps
-	@[ -x /usr/bin/time ] || { echo "Installing: time"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time </dev/null; }
+bench-hostile: deps gnu-time
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@bash Tests/Benchmarks/hostile.sh $(SCRATCH)/release/newsgen $(CASES)
 
@@ -84,9 +87,8 @@ bench-hostile: deps
 ## seeded 10,000-article site in tmpfs: full builds and no-change rebuilds in alternating pairs (PAIRS=5).
 BASE ?=
 PAIRS ?= 5
-bench-pair: deps
+bench-pair: deps gnu-time
 	@[ -n "$(BASE)" ] || { echo "bench-pair: say which binary to compare with: make bench-pair BASE=/path/to/newsgen"; exit 2; }
-	@[ -x /usr/bin/time ] || { echo "Installing: time"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time </dev/null; }
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@rm -rf /dev/shm/newsgen-bench-pair
 	@python3 Tests/Benchmarks/hugo/generate.py 10000 /dev/shm/newsgen-bench-pair --seed 1 >/dev/null
