@@ -27,12 +27,8 @@ public func fuzzArchiveLines(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CI
     }
     let decoder = ArchiveJSON.decoder()
     for article in loaded.allArticles {
-        let line = ArchiveLineWriter.line(article)
-        do {
-            let again = try decoder.decode(Article.self, from: line)
-            fuzzRequire(ArchiveLineWriter.line(again) == line, "the article changed when read back:\n\(String(decoding: line, as: UTF8.self))")
-        } catch {
-            fuzzRequire(false, "newsgen cannot read the line it wrote (\(ArchiveJSON.describe(error))):\n\(String(decoding: line, as: UTF8.self))")
+        fuzzRequireRoundTrip(ArchiveLineWriter.line(article), of: "archive line", describe: ArchiveJSON.describe) {
+            ArchiveLineWriter.line(try decoder.decode(Article.self, from: $0))
         }
     }
     return 0

@@ -20,3 +20,17 @@ enum FuzzInput {
 func fuzzRequire(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError(message()) }
 }
+
+/// The round trip of a format newsgen writes and reads back: `written`, what it wrote of an input
+/// it accepted, read and written once more by `rewrite`, must be the same bytes.
+func fuzzRequireRoundTrip(_ written: Data, of what: String, describe: (Error) -> String = { "\($0)" },
+                          _ rewrite: (Data) throws -> Data) {
+    let shown = { String(decoding: written, as: UTF8.self) }
+    let again: Data
+    do {
+        again = try rewrite(written)
+    } catch {
+        fatalError("newsgen cannot read the \(what) it wrote (\(describe(error))):\n\(shown())")
+    }
+    fuzzRequire(again == written, "the \(what) changed when read back:\n\(shown())")
+}
