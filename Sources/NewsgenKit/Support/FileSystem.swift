@@ -15,13 +15,14 @@ enum FileSystem {
 
     /// Reads a file; the error names the path and the reason.
     static func read(_ url: URL, shownAs name: String) throws(BuildError) -> Data {
-        guard exists(url) else { throw BuildError(path: name, "not found") }
+        // One stat answers both whether the file is there (as `exists` would) and its size.
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { throw BuildError(path: name, "not found") }
         do {
             // Foundation's Data(contentsOf:) leaks a 4 KB buffer for every file whose size is 0
             // (Swift 6.3 on Linux; found by Tests/Fuzz/ArchiveLines): such a file, empty or one that
             // does not know its size, is read through a FileHandle, which is slower on large files.
-            var info = stat()
-            if stat(url.path, &info) == 0, info.st_size == 0 {
+            if info.st_size == 0 {
                 let handle = try FileHandle(forReadingFrom: url)
                 defer { try? handle.close() }
                 return try handle.readToEnd() ?? Data()
