@@ -70,7 +70,7 @@ enum ImpliedEnds {
     private static let definitionStops = listItemBarriers.subtracting(definitions)
 
     /// Every element a search above looks for or stops at, whose places `OpenElements` keeps.
-    static let searched: Set<String> = scopeBoundaries.union(listItemBarriers).union(["a", "p", "li", "dd", "dt"])
+    static let searched: Set<String> = scopeBoundaries.union(listItemBarriers).union(links).union(paragraphs).union(definitions)
 
     /// How many of the innermost `open` elements `name`'s start tag ends. Each search up the
     /// open elements is a look-up of the innermost place of a name, so a deep nesting costs
