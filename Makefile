@@ -157,7 +157,7 @@ python-deps:
 	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
 	  python3 -m pip install --quiet "feedparser==6.0.11" </dev/null || python3 -m pip install --quiet --break-system-packages "feedparser==6.0.11" </dev/null; }
 
-## Regenerate Sources/NewsgenKit/Render/BuiltInTheme.swift (the theme built into the binary) from
+## Regenerate Sources/NewsgenKit/Load/BuiltInTheme.generated.swift (the theme built into the binary) from
 ## templates/ and docs/ci/github-actions.yml; BuiltInThemeTests fails until this is run after an edit.
 embed-templates:
 	python3 Tests/Tools/embed_templates.py

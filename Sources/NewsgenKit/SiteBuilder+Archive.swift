@@ -18,22 +18,17 @@ extension SiteBuilder {
     /// applies retention and saves the archive and the fetch state. What the feeds
     /// brought lives only in this function, so its memory is freed before rendering.
     /// With `--strict`, a failed source stops the build here, after the archive was saved.
-    static func updateArchive(_ site: Site, options: BuildOptions, bookmarks: BookmarkManifest,
+    static func updateArchive(_ site: Site, loaded: consuming LoadedSite, options: BuildOptions,
                               timer: inout StageTimer) throws(BuildError) -> ArchiveUpdate {
         let config = site.config
-        let store = ArchiveStore(directory: site.archiveDirectory, shownAs: config.archive.path)
+        let bookmarks = loaded.bookmarks
         // Taken-down articles leave the archive and never come back from a feed (`newsgen archive remove`).
-        let takenDown = try TakedownList.load(site).ids
-        let loaded = try store.loadRepairing()
-        let before = loaded.archive.removing(takenDown)
-        let stateStore = FetchStateStore(file: site.archiveDirectory.appendingPathComponent(FetchStateStore.fileName),
-                                         shownAs: config.archive.path + "/" + FetchStateStore.fileName)
-        let state = try stateStore.load()
-        timer.lap("load")
+        let takenDown = loaded.takenDown
+        let before = loaded.archive
 
         // Fetch + Parse.
-        let read = readSources(site, state: state, options: options, timer: &timer)
-        var warnings = loaded.warnings + read.warnings
+        let read = readSources(site, state: loaded.state, options: options, timer: &timer)
+        var warnings = loaded.archiveWarnings + read.warnings
         let markdown = try MarkdownReader.read(site: site)
         warnings += markdown.warnings
         // Under the ids the archive knows them by, which a change of identity rules never changes (ADR 017).
@@ -47,8 +42,9 @@ extension SiteBuilder {
                                             now: options.now, protected: Set(bookmarks.bookmarks.map(\.id)))
         var changes = ArchiveChanges(before: before, after: archive, seen: Set(incoming.map(\.article.id)))
         changes.pruned = pruned
-        try store.save(archive)
+        try site.archiveStore.save(archive)
         // A site without url sources gets no state file.
+        let stateStore = site.fetchStateStore
         if !options.offline, !read.state.sources.isEmpty || FileSystem.exists(stateStore.file) { try stateStore.save(read.state) }
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")

@@ -71,22 +71,22 @@ public enum SiteBuilder {
                                warnings: record.warnings.map { BuildWarning($0) }, changes: ArchiveChanges(), duplicateCount: 0,
                                stageTimes: timer.times, upToDate: true)
         }
-        let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates", limits: Templates.limits(for: site.config))
-        let bookmarks = try loadBookmarks(site)
+        let loaded = try LoadStage.run(site)
+        let (templates, bookmarks) = (loaded.templates, loaded.bookmarks)
         timer.lap("load")
 
         // Fetch + Parse + Archive, in a function of its own so that what the feeds brought is let go before rendering.
-        var updated = try updateArchive(site, options: options, bookmarks: bookmarks, timer: &timer)
+        var updated = try updateArchive(site, loaded: consume loaded, options: options, timer: &timer)
         var warnings = SiteContainment.warnings(site) + updated.warnings
 
         // Enrich + Render.
         let duplicates = updated.archive.duplicates()
-        let prepared = PreparedArticle.all(updated.archive.allArticles.sorted(by: Article.newestFirst), embedHosts: config.embeds.allow)
-        updated.archive = Archive()  // the prepared articles hold what the pages need
+        let newestFirst = updated.archive.allArticles.sorted(by: Article.newestFirst)
+        updated.archive = Archive()  // the enriched articles hold what the pages need
         defer { try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory) }
-        let images = localizeImages(prepared, site: site, options: options)
-        let articles = images.articles
-        warnings += images.warnings
+        let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline)
+        let articles = enriched.articles
+        warnings += enriched.warnings
         timer.lap("enrich")
         let archivedIDs = Set(articles.map(\.article.id))
         for bookmark in bookmarks.bookmarks where !archivedIDs.contains(bookmark.id) {
@@ -97,7 +97,7 @@ public enum SiteBuilder {
                                 sourceStatuses: statuses, duplicateOf: duplicates,
                                 previousPages: record?.reusablePages(in: output) ?? [:], previousOutput: output,
                                 themeKey: themeKey(site))
-        let files = try SiteRenderer(input).render() + images.files
+        let files = try SiteRenderer(input).render() + enriched.files
         timer.lap("render")
 
         // Publish.
@@ -108,7 +108,7 @@ public enum SiteBuilder {
         for file in files { if let key = file.pageKey { pageKeys[file.path] = key } }
         let pagesKept = files.filter { $0.pageKey != nil && $0.sourceFile != nil }.count
         // A build that could not fetch an image is not one to stand for the next: that one tries again.
-        if images.statistics.failures == 0, images.statistics.staleServed == 0 {
+        if enriched.images.failures == 0, enriched.images.staleServed == 0 {
             // Without a fingerprint (url sources to fetch) the record still lets the next build keep unchanged pages.
             records.save(fingerprint: BuildFingerprint.inputs(site, options: options, output: output) ?? "", output: output,
                          paths: files.map(\.path), pages: pageKeys, articleCount: articles.count, pageCount: pageCount, warnings: warnings)
@@ -116,39 +116,8 @@ public enum SiteBuilder {
             records.forget()
         }
         return BuildReport(sources: updated.outcomes, articleCount: articles.count, pageCount: pageCount, output: output, warnings: warnings,
-                           changes: updated.changes, duplicateCount: duplicates.count, images: images.statistics,
+                           changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
                            stageTimes: timer.times, pagesRendered: pageKeys.count - pagesKept, pagesKept: pagesKept)
-    }
-
-    /// The Enrich stage's images (`ImageStage`), through the site's image cache; its index is saved
-    /// before the site is rendered. The stage's folder of files to publish goes once the site is out.
-    static func localizeImages(_ articles: [PreparedArticle], site: Site, options: BuildOptions)
-        -> (articles: [PreparedArticle], files: [OutputFile], warnings: [BuildWarning], statistics: ImageCacheStatistics) {
-        let config = site.config
-        let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, timeoutSeconds: Double(config.fetch.timeoutSeconds),
-                               userAgent: config.fetch.userAgent, offline: options.offline)
-        let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
-                               articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory)
-        let output = stage.run(articles)
-        var warnings = output.warnings
-        do {
-            try cache.save()
-        } catch {
-            warnings.append(BuildWarning("the image cache's index was not saved (\(error)); the next build fetches its images again"))
-        }
-        return (output.articles, output.files, warnings, cache.statistics)
-    }
-
-    /// The manifest when present, an empty one otherwise; a manifest that cannot be read stops the build.
-    static func loadBookmarks(_ site: Site) throws(BuildError) -> BookmarkManifest {
-        let file = site.bookmarksFile
-        guard FileSystem.exists(file) else { return BookmarkManifest() }
-        let data = try FileSystem.read(file, shownAs: site.config.bookmarks)
-        do {
-            return try BookmarkManifest.decode(data, file: site.config.bookmarks)
-        } catch {
-            throw BuildError("\(error.description); it was left untouched")
-        }
     }
 
     /// What every page depends on besides its own values: newsgen's version, site.json and the theme's files.

@@ -4,7 +4,7 @@ import NewsgenModel
 import Testing
 @testable import NewsgenKit
 
-/// The theme embedded in the binary (BuiltInTheme.swift, made by `make embed-templates`) must
+/// The theme embedded in the binary (Load/BuiltInTheme.generated.swift, made by `make embed-templates`) must
 /// equal the repository's templates/ byte for byte, and a site's templates/ overrides it file by file.
 @Suite("Built-in theme and per-file overrides")
 struct BuiltInThemeTests {

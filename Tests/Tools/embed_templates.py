@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/NewsgenKit/Render/BuiltInTheme.swift from templates/ and docs/ci/github-actions.yml.
+"""Writes Sources/NewsgenKit/Load/BuiltInTheme.generated.swift from templates/ and docs/ci/github-actions.yml.
 
 Run by `make embed-templates`. Each file becomes a Swift raw multi-line string literal with
 enough `#` that no content can end it or interpolate. BuiltInThemeTests fails when the
@@ -10,7 +10,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUTPUT = os.path.join(ROOT, "Sources", "NewsgenKit", "Render", "BuiltInTheme.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "NewsgenKit", "Load", "BuiltInTheme.generated.swift")
 
 
 def read(path):

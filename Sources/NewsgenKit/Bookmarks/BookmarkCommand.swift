@@ -11,9 +11,8 @@ public enum BookmarkCommand {
     public static func run(_ action: Command.BookmarkArguments.Action, site: Site, now clock: Date) throws(BuildError) -> String {
         // Whole seconds, as people write dates in a manifest ("2026-11-29T10:00:00Z").
         let now = Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down))
-        let manifest = try SiteBuilder.loadBookmarks(site)
-        let archivePath = site.config.archive.path
-        let articles = try ArchiveStore(directory: site.archiveDirectory, shownAs: archivePath).load().allArticles
+        let manifest = try LoadStage.bookmarks(site)
+        let articles = try site.archiveStore.load().allArticles
         let edit: BookmarkEdit
         switch action {
         case .list(let json):

@@ -25,12 +25,11 @@ extension SiteCheck {
                                  summary: "\(shownAs) (not valid)")
             }
         }
-        let archivePath = site.config.archive.path
         let archived: Set<String>
         let takenDown: Set<String>
         do {
             takenDown = try TakedownList.load(site).ids
-            let archive = try ArchiveStore(directory: site.archiveDirectory, shownAs: archivePath).load()
+            let archive = try site.archiveStore.load()
             archived = Set(archive.allArticles.map(\.id)).subtracting(takenDown)
         } catch {
             findings.append(CheckFinding(.problem, .manifest, location: error.path,

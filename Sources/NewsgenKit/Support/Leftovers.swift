@@ -22,7 +22,7 @@ enum Leftovers {
     /// nothing found here is in use. Returns what a person should hear of (a site put back, a save finished).
     static func clean(site: Site, output: URL, holding lock: BuildLock) throws(BuildError) -> [BuildWarning] {
         var notes: [BuildWarning] = []
-        let archive = ArchiveStore(directory: site.archiveDirectory, shownAs: site.config.archive.path)
+        let archive = site.archiveStore
         if FileSystem.exists(site.archiveDirectory.appendingPathComponent(ArchiveJournal.fileName)) {
             try archive.recover()
             notes.append(BuildWarning(path: site.config.archive.path,

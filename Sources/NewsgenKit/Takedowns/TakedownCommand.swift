@@ -14,9 +14,9 @@ public enum TakedownCommand {
     public static func remove(_ reference: String, reason: String?, site: Site, now clock: Date) throws(BuildError) -> String {
         let now = Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down))
         var list = try TakedownList.load(site)
-        let store = ArchiveStore(directory: site.archiveDirectory, shownAs: site.config.archive.path)
+        let store = site.archiveStore
         let archive = try store.load()
-        let manifest = try SiteBuilder.loadBookmarks(site)
+        let manifest = try LoadStage.bookmarks(site)
         let resolver = ArticleResolver(articles: archive.allArticles, baseURL: site.config.baseURL)
         let resolved: ResolvedArticle
         do {
