@@ -2,8 +2,6 @@
 /// `.` (the implicit iterator) has no parts.
 struct MustacheName: Sendable, Equatable {
     let parts: [String]
-
-    var isImplicitIterator: Bool { parts.isEmpty }
 }
 
 /// One element of a parsed template. Standalone-line whitespace is already

@@ -13,8 +13,6 @@ struct ArchiveFiles {
     /// A save that stopped before it was finished, if any.
     let pending: ArchiveJournal?
 
-    var journalFile: URL { directory.appendingPathComponent(ArchiveJournal.fileName) }
-
     /// Reads the folder's journal, if there is one; one that does not read is refused and left untouched.
     init(directory: URL, shownAs: String) throws(BuildError) {
         self.directory = directory

@@ -55,11 +55,11 @@ extension SiteFeeds {
     /// The newest date of what each page shows, for `<lastmod>`: an article page
     /// its article's last change; a list page (home, a source, a tag, bookmarks)
     /// the newest of the articles on it, paginated as the renderer does
-    /// (`pageSize`, listed articles newest first; bookmarks newest first, each
+    /// (`Pagination`, listed articles newest first; bookmarks newest first, each
     /// dated by when it was bookmarked or its article changed, the later); a page
     /// without dates of its own (sources, search, an empty list) the site's newest.
     struct PageDates {
-        let pageSize: Int
+        let pages: Pagination
         let home: [Date?]
         let bySource: [String: [Date?]]
         let byTag: [String: [Date?]]
@@ -68,7 +68,7 @@ extension SiteFeeds {
         let site: Date?
 
         init(_ input: RenderInput) {
-            pageSize = max(1, input.config.pageSize)
+            pages = Pagination(pageSize: input.config.pageSize)
             let listed = input.listedArticles.map(\.article)
             home = listed.map(lastChange)
             var bySource: [String: [Date?]] = [:]
@@ -116,9 +116,7 @@ extension SiteFeeds {
         }
 
         private func newest(_ dates: [Date?], page: Int) -> Date? {
-            let (skipped, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: pageSize)
-            guard !overflow else { return nil }
-            return dates.dropFirst(skipped).prefix(pageSize).compactMap { $0 }.max()
+            pages.items(of: dates, page: page).compactMap { $0 }.max()
         }
     }
 }

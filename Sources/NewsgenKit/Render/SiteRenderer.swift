@@ -60,11 +60,11 @@ struct SiteRenderer {
     func listPages(_ articles: [PreparedArticle], template: String, route routeFor: @escaping @Sendable (Int) -> Route,
                    title: (Int) -> String,
                    values: @escaping @Sendable (Route) -> [String: MustacheValue] = { _ in [:] }) -> [PageJob] {
-        let size = max(1, input.config.pageSize)
-        let pageCount = max(1, (articles.count + size - 1) / size)
+        let pages = Pagination(pageSize: input.config.pageSize)
+        let pageCount = pages.pageCount(of: articles.count)
         return (1...pageCount).map { page in
             let route = routeFor(page)
-            let slice = articles.dropFirst((page - 1) * size).prefix(size)
+            let slice = pages.items(of: articles, page: page)
             return PageJob(template: template, route: route, title: title(page)) {
                 var pageValues = values(route)
                 pageValues["articles"] = .list(slice.map { context.row($0, from: route) })
@@ -97,13 +97,13 @@ struct SiteRenderer {
     /// Bookmarked articles, newest bookmark first, split at `pageSize`; a bookmark the archive
     /// does not know renders from the manifest. One (empty) page when there are none.
     private func bookmarksPages() -> [PageJob] {
-        let size = input.config.pageSize
+        let pages = Pagination(pageSize: input.config.pageSize)
         let byID = Dictionary(input.articles.map { ($0.article.id, $0) }, uniquingKeysWith: { first, _ in first })
         let bookmarks = input.bookmarks.newestFirst
-        let pageCount = max(1, (bookmarks.count + size - 1) / size)
+        let pageCount = pages.pageCount(of: bookmarks.count)
         return (1...pageCount).map { page in
             let route = Route.bookmarks(page: page)
-            let shown = bookmarks.dropFirst((page - 1) * size).prefix(size)
+            let shown = pages.items(of: bookmarks, page: page)
             return PageJob(template: "bookmarks", route: route, title: page == 1 ? "Bookmarks" : "Bookmarks, page \(page)") {
                 let rows = shown.map { bookmark in
                     byID[bookmark.id].map { context.row($0, from: route) } ?? context.orphanRow(bookmark)
