@@ -16,7 +16,7 @@ BROWSER_BIN ?= $(BIN)
 
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
-.PHONY: bench-hostile bench-hugo bench-pair gnu-time
+.PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output
 .PHONY: feeds-check python-deps
 .PHONY: embed-templates usage-docs
 
@@ -94,6 +94,13 @@ bench-pair: deps gnu-time
 	@python3 Tests/Benchmarks/hugo/generate.py 10000 /dev/shm/newsgen-bench-pair --seed 1 >/dev/null
 	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/paired_builds.py "$(BASE)" $(SCRATCH)/release/newsgen /dev/shm/newsgen-bench-pair/newsgen --pairs $(PAIRS); \
 	  status=$$?; rm -rf /dev/shm/newsgen-bench-pair; exit $$status
+
+## Nothing a user sees changed: the sample site and a 1,000-article synthetic site built by BASE (a newsgen
+## binary from before a change) and by this tree, `diff -r` of public/ and content/archive/ and of the builds' output.
+same-output: deps
+	@[ -n "$(BASE)" ] || { echo "same-output: say which binary to compare with: make same-output BASE=/path/to/newsgen"; exit 2; }
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
+	Tests/Benchmarks/same_output.sh "$(BASE)" $(SCRATCH)/release/newsgen
 
 ## newsgen against Hugo (Debian's) on seeded synthetic archives of 1,000 and 10,000 articles, in tmpfs,
 ## alternating pairs; then feed parsing against feedparser and xmllint. Prints a section for BENCHMARKS.md.
