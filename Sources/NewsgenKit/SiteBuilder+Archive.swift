@@ -20,37 +20,22 @@ extension SiteBuilder {
     /// With `--strict`, a failed source stops the build here, after the archive was saved.
     static func updateArchive(_ site: Site, loaded: consuming LoadedSite, options: BuildOptions,
                               timer: inout StageTimer) throws(BuildError) -> ArchiveUpdate {
-        let config = site.config
-        let bookmarks = loaded.bookmarks
-        // Taken-down articles leave the archive and never come back from a feed (`newsgen archive remove`).
-        let takenDown = loaded.takenDown
-        let before = loaded.archive
-
         // Fetch + Parse.
         let read = readSources(site, state: loaded.state, options: options, timer: &timer)
-        var warnings = loaded.archiveWarnings + read.warnings
         let markdown = try MarkdownReader.read(site: site)
-        warnings += markdown.warnings
-        // Under the ids the archive knows them by, which a change of identity rules never changes (ADR 017).
-        let incoming = before.identifying(read.incoming + markdown.articles).filter { !$0.isAny(of: takenDown) }
         timer.lap("parse")
 
         // Archive: what the healthy sources brought is kept, even when the build stops below.
-        var archive = before
-        warnings += archive.merge(incoming, markdownPresent: markdown.presentIDs)
-        let pruned = archive.applyRetention(keepDays: config.archive.keepDays, keepPerSource: config.archive.keepPerSource,
-                                            now: options.now, protected: Set(bookmarks.bookmarks.map(\.id)))
-        var changes = ArchiveChanges(before: before, after: archive, seen: Set(incoming.map(\.article.id)))
-        changes.pruned = pruned
-        try site.archiveStore.save(archive)
-        // A site without url sources gets no state file.
-        let stateStore = site.fetchStateStore
-        if !options.offline, !read.state.sources.isEmpty || FileSystem.exists(stateStore.file) { try stateStore.save(read.state) }
+        let merged = ArchiveStage.merge(read.incoming + markdown.articles, markdownPresent: markdown.presentIDs, into: loaded.archive,
+                                        takenDown: loaded.takenDown, retention: site.config.archive, now: options.now,
+                                        protected: Set(loaded.bookmarks.bookmarks.map(\.id)))
+        try ArchiveStage.save(merged.archive, state: read.state, site: site, offline: options.offline)
+        let warnings = loaded.archiveWarnings + read.warnings + markdown.warnings + merged.warnings
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }
         timer.lap("archive")
-        return ArchiveUpdate(archive: archive, changes: changes, warnings: warnings, outcomes: read.outcomes, sources: read.sources,
+        return ArchiveUpdate(archive: merged.archive, changes: merged.changes, warnings: warnings, outcomes: read.outcomes, sources: read.sources,
                              state: read.state)
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import NewsgenModel
+
+/// What the Archive stage's merge made of the archive and this build's articles.
+struct MergedArchive {
+    var archive: Archive
+    /// New, updated, unchanged and pruned, for the build's summary.
+    var changes: ArchiveChanges
+    /// Slug collisions resolved, Markdown articles whose file went (`Archive.merge`).
+    var warnings: [BuildWarning]
+}
+
+/// The Archive stage, in two steps: `merge` (identity, dedup, takedowns, retention) and `save`
+/// (crash-safe, ADR 015). A stage that works on merged articles (full-text extraction: it needs
+/// their identity, what was already extracted, and the items that left their feed) goes between them.
+enum ArchiveStage {
+    /// This build's articles under the ids the archive knows them by (a change of identity rules
+    /// never changes one, ADR 017), taken-down ones left out, merged into `archive`, then
+    /// retention applied (`protected` ids, the bookmarked ones, are never pruned).
+    static func merge(_ incoming: [IncomingArticle], markdownPresent: Set<String>, into archive: Archive,
+                      takenDown: Set<String>, retention: ArchiveConfig, now: Date?, protected: Set<String>) -> MergedArchive {
+        let identified = archive.identifying(incoming).filter { !$0.isAny(of: takenDown) }
+        var merged = archive
+        let warnings = merged.merge(identified, markdownPresent: markdownPresent)
+        let pruned = merged.applyRetention(keepDays: retention.keepDays, keepPerSource: retention.keepPerSource,
+                                           now: now, protected: protected)
+        var changes = ArchiveChanges(before: archive, after: merged, seen: Set(identified.map(\.article.id)))
+        changes.pruned = pruned
+        return MergedArchive(archive: merged, changes: changes, warnings: warnings)
+    }
+
+    /// Saves the archive, then the fetch state: not offline (nothing was fetched), and not for a
+    /// site that has no url sources and no state file yet.
+    static func save(_ archive: Archive, state: FetchState, site: Site, offline: Bool) throws(BuildError) {
+        try site.archiveStore.save(archive)
+        let stateStore = site.fetchStateStore
+        if !offline, !state.sources.isEmpty || FileSystem.exists(stateStore.file) { try stateStore.save(state) }
+    }
+}
