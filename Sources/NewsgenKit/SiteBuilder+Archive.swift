@@ -30,7 +30,7 @@ extension SiteBuilder {
                                         takenDown: loaded.takenDown, retention: site.config.archive, now: options.now,
                                         protected: Set(loaded.bookmarks.bookmarks.map(\.id)))
         try ArchiveStage.save(merged.archive, state: read.state, site: site, offline: options.offline)
-        let warnings = loaded.archiveWarnings + read.warnings + markdown.warnings + merged.warnings
+        let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }

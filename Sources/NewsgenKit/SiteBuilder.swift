@@ -54,82 +54,64 @@ public struct BuildReport: Sendable {
     public var pagesKept = 0
 }
 
-/// The pipeline: Load → Fetch/Parse → Archive → Enrich → Render → Publish.
-/// Each stage is a plain value or function; only this type sequences them.
+/// The pipeline: Load → Fetch → Parse → Archive → Enrich → Render → Publish, each stage in the
+/// folder of its name with one entry point; only this type sequences them, and no stage calls back into it.
 public enum SiteBuilder {
     public static func build(_ site: Site, options: BuildOptions = BuildOptions()) throws(BuildError) -> BuildReport {
         var timer = StageTimer(clock: options.stageClock)
-        let config = site.config
-        // Nothing changed since the last build, which left public/ as it is: that build stands.
         let output = options.output ?? site.defaultOutputDirectory
         let records = BuildRecordStore(site: site)
         let record = records.load()
-        if let fingerprint = BuildFingerprint.inputs(site, options: options, output: output), let record,
-           record.isCurrent(fingerprint: fingerprint, output: output) {
-            timer.lap("load")
-            return BuildReport(sources: [], articleCount: record.articleCount, pageCount: record.pageCount, output: output,
-                               warnings: record.warnings.map { BuildWarning($0) }, changes: ArchiveChanges(), duplicateCount: 0,
-                               stageTimes: timer.times, upToDate: true)
-        }
+        if let record, let report = upToDate(site, record: record, options: options, output: output, timer: &timer) { return report }
+
         let loaded = try LoadStage.run(site)
         let (templates, bookmarks) = (loaded.templates, loaded.bookmarks)
         timer.lap("load")
-
-        // Fetch + Parse + Archive, in a function of its own so that what the feeds brought is let go before rendering.
+        // Fetch, Parse and Archive, in a function of their own so that what the feeds brought is let go before Enrich.
         var updated = try updateArchive(site, loaded: consume loaded, options: options, timer: &timer)
-        var warnings = SiteContainment.warnings(site) + updated.warnings
-
-        // Enrich + Render.
         let duplicates = updated.archive.duplicates()
         let newestFirst = updated.archive.allArticles.sorted(by: Article.newestFirst)
         updated.archive = Archive()  // the enriched articles hold what the pages need
+
         defer { try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory) }
         let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline)
-        let articles = enriched.articles
-        warnings += enriched.warnings
         timer.lap("enrich")
-        let archivedIDs = Set(articles.map(\.article.id))
-        for bookmark in bookmarks.bookmarks where !archivedIDs.contains(bookmark.id) {
-            warnings.append(BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest"))
-        }
-        let statuses = SourceStatus.make(config: config, outcomes: updated.outcomes, state: updated.state, titles: updated.sources)
-        let input = RenderInput(config: config, templates: templates, articles: articles, sources: updated.sources, bookmarks: bookmarks,
-                                sourceStatuses: statuses, duplicateOf: duplicates,
-                                previousPages: record?.reusablePages(in: output) ?? [:], previousOutput: output,
-                                themeKey: themeKey(site))
+
+        let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
+                                bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,
+                                                                                        state: updated.state, titles: updated.sources),
+                                duplicateOf: duplicates, previousPages: record?.reusablePages(in: output) ?? [:],
+                                previousOutput: output, themeKey: PageKey.theme(site))
         let files = try SiteRenderer(input).render() + enriched.files
         timer.lap("render")
 
-        // Publish.
         try Publisher(output: output, shownAs: output.path, siteDirectory: site.directory).publish(files, staticDirectory: site.staticDirectory)
         timer.lap("publish")
-        let pageCount = files.filter { $0.path.hasSuffix(".html") }.count
-        var pageKeys: [String: UInt64] = [:]
-        for file in files { if let key = file.pageKey { pageKeys[file.path] = key } }
-        let pagesKept = files.filter { $0.pageKey != nil && $0.sourceFile != nil }.count
+
+        let warnings = updated.warnings + enriched.warnings + input.bookmarkWarnings
+        let pages = PublishedPages(files)
         // A build that could not fetch an image is not one to stand for the next: that one tries again.
         if enriched.images.failures == 0, enriched.images.staleServed == 0 {
             // Without a fingerprint (url sources to fetch) the record still lets the next build keep unchanged pages.
             records.save(fingerprint: BuildFingerprint.inputs(site, options: options, output: output) ?? "", output: output,
-                         paths: files.map(\.path), pages: pageKeys, articleCount: articles.count, pageCount: pageCount, warnings: warnings)
+                         paths: files.map(\.path), pages: pages.keys, articleCount: input.articles.count, pageCount: pages.count,
+                         warnings: warnings)
         } else {
             records.forget()
         }
-        return BuildReport(sources: updated.outcomes, articleCount: articles.count, pageCount: pageCount, output: output, warnings: warnings,
-                           changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
-                           stageTimes: timer.times, pagesRendered: pageKeys.count - pagesKept, pagesKept: pagesKept)
+        return BuildReport(sources: updated.outcomes, articleCount: input.articles.count, pageCount: pages.count, output: output,
+                           warnings: warnings, changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
+                           stageTimes: timer.times, pagesRendered: pages.rendered, pagesKept: pages.kept)
     }
 
-    /// What every page depends on besides its own values: newsgen's version, site.json and the theme's files.
-    static func themeKey(_ site: Site) -> UInt64 {
-        var key = PageKey()
-        key.add(HelpText.version)
-        key.add(number: BuiltInTheme.key)
-        key.add(bytes: (try? Data(contentsOf: site.directory.appendingPathComponent("site.json"))) ?? Data())
-        for file in (try? FileSystem.siteFiles(in: site.templatesDirectory, site: site.directory, recursive: true))?.files ?? [] {
-            key.add(file.path)
-            key.add(bytes: (try? Data(contentsOf: file.source)) ?? Data())
-        }
-        return key.value
+    /// The up-to-date shortcut: nothing changed since the last build, which left `output` as it is, so that build stands.
+    private static func upToDate(_ site: Site, record: BuildRecord, options: BuildOptions, output: URL,
+                                 timer: inout StageTimer) -> BuildReport? {
+        guard let fingerprint = BuildFingerprint.inputs(site, options: options, output: output),
+              record.isCurrent(fingerprint: fingerprint, output: output) else { return nil }
+        timer.lap("load")
+        return BuildReport(sources: [], articleCount: record.articleCount, pageCount: record.pageCount, output: output,
+                           warnings: record.warnings.map { BuildWarning($0) }, changes: ArchiveChanges(), duplicateCount: 0,
+                           stageTimes: timer.times, upToDate: true)
     }
 }

@@ -9,8 +9,9 @@ struct LoadedSite {
     var takenDown: Set<String>
     /// The archive as last saved (a save a crash interrupted is finished first, ADR 015), without taken-down articles.
     var archive: Archive
-    /// What reading the archive repaired or resolved (a duplicate left by 0.1.0, say).
-    var archiveWarnings: [BuildWarning]
+    /// Paths of site.json and links in the site that lead outside it (`SiteContainment`), then what
+    /// reading the archive repaired or resolved (a duplicate left by 0.1.0, say).
+    var warnings: [BuildWarning]
     /// Validators, attempts and back-off of the url sources (`state.json`).
     var state: FetchState
 }
@@ -20,13 +21,14 @@ struct LoadedSite {
 /// A file that cannot be read stops the build and is left untouched.
 enum LoadStage {
     static func run(_ site: Site) throws(BuildError) -> LoadedSite {
+        let containment = SiteContainment.warnings(site)
         let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates", limits: Templates.limits(for: site.config))
         let bookmarks = try Self.bookmarks(site)
         let takenDown = try TakedownList.load(site).ids
         let loaded = try site.archiveStore.loadRepairing()
         let state = try site.fetchStateStore.load()
         return LoadedSite(templates: templates, bookmarks: bookmarks, takenDown: takenDown,
-                          archive: loaded.archive.removing(takenDown), archiveWarnings: loaded.warnings, state: state)
+                          archive: loaded.archive.removing(takenDown), warnings: containment + loaded.warnings, state: state)
     }
 
     /// The bookmark manifest when present, an empty one otherwise (also for the bookmark and takedown commands).

@@ -18,8 +18,16 @@ struct RenderInput: Sendable {
     /// still in place untouched in `previousOutput`: a page whose key is the same is not rendered again.
     var previousPages: [String: UInt64] = [:]
     var previousOutput: URL?
-    /// The theme and the configuration, which every page depends on (`SiteBuilder.themeKey`).
+    /// The theme and the configuration, which every page depends on (`PageKey.theme`).
     var themeKey: UInt64 = 0
+
+    /// A bookmark whose article is not in the archive is shown from the manifest, and said.
+    var bookmarkWarnings: [BuildWarning] {
+        let archived = Set(articles.map(\.article.id))
+        return bookmarks.bookmarks.filter { !archived.contains($0.id) }.map { bookmark in
+            BuildWarning(path: config.bookmarks, "bookmark '\(bookmark.id)' (\(bookmark.title)) names no article in the archive; shown from the manifest")
+        }
+    }
 
     /// What lists show: every article but the duplicates, newest first.
     var listedArticles: [PreparedArticle] {
