@@ -1,6 +1,9 @@
+import NewsgenModel
+
 /// The text of `newsgen --help` and `newsgen help COMMAND`; the README quotes it.
 public enum HelpText {
-    public static let version = "newsgen 0.1.0"
+    /// What `newsgen --version` prints (one version for every layer: `NewsgenVersion`).
+    public static let version = NewsgenVersion.name
 
     public static let overview = """
     newsgen — turn news feeds and Markdown into a permanent, static news archive.
