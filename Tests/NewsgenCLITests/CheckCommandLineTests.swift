@@ -1,5 +1,5 @@
 import Testing
-@testable import NewsgenKit
+@testable import NewsgenCLI
 
 @Suite("Command line: check, switches and usage hints")
 struct CheckCommandLineTests {

@@ -1,7 +1,10 @@
 import Foundation
+import NewsgenKit
+import NewsgenModel
 
-/// Runs one command line and returns the exit code. Kept in the library so the
-/// executable stays a one-liner.
+/// Runs one command line and returns the exit code: parses it, calls NewsgenKit (which
+/// prints nothing), and writes what happened to the terminal. A library rather than the
+/// executable, so the executable stays a one-liner and the tests can call it.
 public enum NewsgenCLI {
     public static let exitSuccess: Int32 = 0
     public static let exitFailure: Int32 = 1
@@ -76,10 +79,15 @@ public enum NewsgenCLI {
     private static func bookmark(_ arguments: Command.BookmarkArguments, _ context: Context) -> Int32 {
         do {
             let site = try Site.load(from: context.url(arguments.site))
-            var lock: BuildLock?
-            if case .list = arguments.action {} else { lock = try BuildLock.acquire(siteDirectory: site.directory) }
-            defer { lock?.release() }
-            context.console.print(try BookmarkCommand.run(arguments.action, site: site, now: context.now))
+            guard let change = arguments.action.change else {
+                let (manifest, articles) = try BookmarkCommand.listing(site: site)
+                context.console.print(arguments.action == .list(json: true) ? BookmarkList.json(manifest, articles: articles)
+                                      : BookmarkList.text(manifest, timeZone: TimeZone(identifier: site.config.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current))
+                return exitSuccess
+            }
+            let lock = try BuildLock.acquire(siteDirectory: site.directory)
+            defer { lock.release() }
+            context.console.print(try BookmarkCommand.edit(change, site: site, now: context.now))
             return exitSuccess
         } catch {
             context.console.error("\(error)")

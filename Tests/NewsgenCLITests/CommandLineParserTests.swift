@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import NewsgenKit
+@testable import NewsgenCLI
 
 @Suite("Command line")
 struct CommandLineParserTests {

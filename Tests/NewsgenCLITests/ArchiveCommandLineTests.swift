@@ -1,4 +1,4 @@
-import NewsgenKit
+import NewsgenCLI
 import Testing
 
 /// `newsgen archive remove …` parsed: the pure parser, without a process.

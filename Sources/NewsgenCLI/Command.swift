@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenKit
 import NewsgenModel
 
 /// A command line, parsed. `CommandLine.parse` is pure, so it is tested without running a process.
@@ -104,6 +105,18 @@ public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+extension Command.BookmarkArguments.Action {
+    /// The change to the manifest; nil for `list`, which changes nothing.
+    var change: BookmarkCommand.Change? {
+        switch self {
+        case .add(let article, let note): return .add(article: article, note: note)
+        case .remove(let article): return .remove(article: article)
+        case .toggle(let article, let note): return .toggle(article: article, note: note)
+        case .list: return nil
+        }
+    }
 }
 
 public enum CommandLineParser {
