@@ -77,34 +77,34 @@ public enum NewsgenCLI {
 
     /// An edit takes the build lock, so it neither races another edit nor lands in the middle of a build.
     private static func bookmark(_ arguments: Command.BookmarkArguments, _ context: Context) -> Int32 {
-        do {
-            let site = try Site.load(from: context.url(arguments.site))
-            guard let change = arguments.action.change else {
+        guard let change = arguments.action.change else {
+            return onSite(arguments.site, context, locked: false) { site in
                 let (manifest, articles) = try BookmarkCommand.listing(site: site)
-                context.console.print(arguments.action == .list(json: true) ? BookmarkList.json(manifest, articles: articles)
-                                      : BookmarkList.text(manifest, timeZone: TimeZone(identifier: site.config.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current))
-                return exitSuccess
+                if arguments.action == .list(json: true) { return BookmarkList.json(manifest, articles: articles) }
+                return BookmarkList.text(manifest, timeZone: TimeZone(identifier: site.config.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current)
             }
-            let lock = try BuildLock.acquire(siteDirectory: site.directory)
-            defer { lock.release() }
-            context.console.print(try BookmarkCommand.edit(change, site: site, now: context.now))
-            return exitSuccess
-        } catch {
-            context.console.error("\(error)")
-            return exitFailure
         }
+        return onSite(arguments.site, context, locked: true) { site in try BookmarkCommand.edit(change, site: site, now: context.now) }
     }
 
     /// `newsgen archive remove`: takes the build lock, as a build would, since both rewrite the archive.
     private static func archive(_ arguments: Command.ArchiveArguments, _ context: Context) -> Int32 {
-        do {
-            let site = try Site.load(from: context.url(arguments.site))
-            let lock = try BuildLock.acquire(siteDirectory: site.directory)
-            defer { lock.release() }
-            switch arguments.action {
-            case .remove(let article, let reason):
-                context.console.print(try TakedownCommand.remove(article, reason: reason, site: site, now: context.now))
+        switch arguments.action {
+        case .remove(let article, let reason):
+            return onSite(arguments.site, context, locked: true) { site in
+                try TakedownCommand.remove(article, reason: reason, site: site, now: context.now)
             }
+        }
+    }
+
+    /// Loads the site at `path`, runs `body` on it (holding the build lock when `locked`) and prints
+    /// what it returns; an error is one `error:` line and exit 1.
+    private static func onSite(_ path: String, _ context: Context, locked: Bool, _ body: (Site) throws -> String) -> Int32 {
+        do {
+            let site = try Site.load(from: context.url(path))
+            let lock = locked ? try BuildLock.acquire(siteDirectory: site.directory) : nil
+            defer { lock?.release() }
+            context.console.print(try body(site))
             return exitSuccess
         } catch {
             context.console.error("\(error)")

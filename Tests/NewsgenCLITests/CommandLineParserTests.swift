@@ -4,12 +4,6 @@ import Testing
 
 @Suite("Command line")
 struct CommandLineParserTests {
-    private func parse(_ arguments: String...) throws(UsageError) -> Command { try CommandLineParser.parse(arguments) }
-
-    private func usageError(_ arguments: String...) -> String? {
-        do { _ = try CommandLineParser.parse(arguments); return nil } catch { return error.message }
-    }
-
     @Test func buildWithDefaults() throws {
         #expect(try parse("build") == .build(Command.BuildArguments()))
     }
