@@ -16,12 +16,19 @@ public enum Command: Equatable, Sendable {
     case help(topic: String?)
     case version
 
+    /// `newsgen build`: where the site is and goes, and how much to say.
     public struct BuildArguments: Equatable, Sendable {
+        /// The site folder, relative to the current folder.
         public var site: String = "."
+        /// Where to write the site (default: the site's public/).
         public var output: String?
+        /// Use no network: url sources come from the archive.
         public var offline = false
+        /// Fail, publishing nothing, when any source failed.
         public var strict = false
+        /// `--quiet`, `--verbose` or neither.
         public var verbosity: Verbosity = .normal
+        /// The defaults: the current folder, its public/, online, lenient, normal output.
         public init() {}
     }
 
@@ -33,6 +40,7 @@ public enum Command: Equatable, Sendable {
         public var output: String?
         /// Skip the url sources instead of fetching them.
         public var offline = false
+        /// The arguments of one `newsgen check` call.
         public init(site: String = ".", output: String? = nil, offline: Bool = false) {
             self.site = site
             self.output = output
@@ -67,6 +75,7 @@ public enum Command: Equatable, Sendable {
             case list(json: Bool)
         }
 
+        /// What to do.
         public var action: Action
         /// The site folder, relative to the current folder.
         public var site: String
@@ -86,6 +95,7 @@ public enum Command: Equatable, Sendable {
             case remove(article: String, reason: String?)
         }
 
+        /// What to do.
         public var action: Action
         /// The site folder, relative to the current folder.
         public var site: String
@@ -97,13 +107,17 @@ public enum Command: Equatable, Sendable {
         }
     }
 
+    /// How much `newsgen build` prints: warnings and errors only, the summary, or every source and stage too.
     public enum Verbosity: Equatable, Sendable { case quiet, normal, verbose }
 }
 
 /// A misuse of the command line: printed as `error: …` with usage, exit 64.
 public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The line after `error: `.
     public var message: String
+    /// A misuse, said in one line.
     public init(_ message: String) { self.message = message }
+    /// The message, as printed.
     public var description: String { message }
 }
 

@@ -1,7 +1,8 @@
 /// The table itself: newsgen's commands, their options and the prose of their help.
 extension CommandTable {
-    /// newsgen's commands, in the order `newsgen --help` lists them.
-    static let newsgen = CommandTable(
+    /// newsgen's commands, in the order `newsgen --help` lists them; public so that a man page or
+    /// shell completions can be written from it (issue 20).
+    public static let newsgen = CommandTable(
         tagline: "newsgen — turn news feeds and Markdown into a permanent, static news archive.",
         commands: [.initialize, .build, .check, .inspect, .bookmark, .archive, .help],
         options: [

@@ -9,9 +9,11 @@ public struct CommandTable: Sendable {
     public var commands: [CommandSpec]
     /// The options before any command (`--help`, `--version`).
     public var options: [OptionSpec]
-    /// The overview's paragraphs after its options (the exit status), its examples, and its last lines.
+    /// The overview's paragraphs after its options (the exit status).
     public var notes: String
+    /// Whole command lines, shown under "Examples:".
     public var examples: [String]
+    /// The overview's last lines (where to read more).
     public var trailer: String
 
     /// The command called `name`; nil when there is none.
@@ -22,6 +24,7 @@ public struct CommandTable: Sendable {
 
 /// One command, or one subcommand of a command (`bookmark add`).
 public struct CommandSpec: Sendable {
+    /// The word that names it on the command line.
     public var name: String
     /// What it does, as the line(s) of the overview's (or its parent's) list.
     public var summary: [String]
@@ -29,6 +32,7 @@ public struct CommandSpec: Sendable {
     public var operand: OperandSpec?
     /// Its options; a subcommand's are its parent's, each naming the subcommands it is for.
     public var options: [OptionSpec] = []
+    /// `add`, `remove`…: the word after the command, each with its own operand.
     public var subcommands: [CommandSpec] = []
     /// The hint after "takes no argument 'X'" when it takes no operand.
     public var strayHint: String?
@@ -36,6 +40,7 @@ public struct CommandSpec: Sendable {
     public var about: String = ""
     /// The help's paragraphs after its options, verbatim.
     public var notes: String?
+    /// Whole command lines, shown under "Examples:".
     public var examples: [String] = []
     /// The column the options' help starts at; nil: two spaces after the longest option.
     /// build and check align theirs one column further, as their help always has.
@@ -45,7 +50,10 @@ public struct CommandSpec: Sendable {
 
     /// The options `subcommand` takes (all of them, for a command without subcommands).
     func options(for subcommand: String?) -> [OptionSpec] {
-        options.filter { option in subcommand == nil || option.subcommands.map { $0.contains(subcommand ?? "") } ?? true }
+        options.filter { option in
+            guard let subcommand, let only = option.subcommands else { return true }
+            return only.contains(subcommand)
+        }
     }
 }
 
@@ -67,6 +75,7 @@ public struct OperandSpec: Sendable {
 
 /// One option: its name, the name of its value (nil for a switch) and its help.
 public struct OptionSpec: Sendable {
+    /// `--site`, as typed.
     public var name: String
     /// `DIR`, `TEXT`; nil for a switch, which takes no value.
     public var value: String?

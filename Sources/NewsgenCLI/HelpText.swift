@@ -8,12 +8,19 @@ public enum HelpText {
     /// What `newsgen --version` prints (one version for every layer: `NewsgenVersion`).
     public static let version = NewsgenVersion.name
 
+    /// `newsgen --help`: every command, the global options, the exit status.
     public static let overview = overview(CommandLineParser.table)
+    /// `newsgen help build`.
     public static let build = text(for: "build")
+    /// `newsgen help check`.
     public static let check = text(for: "check")
+    /// `newsgen help inspect`.
     public static let inspect = text(for: "inspect")
+    /// `newsgen help bookmark`.
     public static let bookmark = text(for: "bookmark")
+    /// `newsgen help archive`.
     public static let archive = text(for: "archive")
+    /// `newsgen help init`.
     public static let initialize = text(for: "init")
 
     /// The help of the command called `topic`; the overview for none (and for `help` itself).

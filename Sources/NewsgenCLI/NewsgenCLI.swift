@@ -6,8 +6,11 @@ import NewsgenModel
 /// prints nothing), and writes what happened to the terminal. A library rather than the
 /// executable, so the executable stays a one-liner and the tests can call it.
 public enum NewsgenCLI {
+    /// Done; a source that failed is only a warning.
     public static let exitSuccess: Int32 = 0
+    /// Failed: a build publishes nothing, check found a problem.
     public static let exitFailure: Int32 = 1
+    /// A mistake on the command line (`EX_USAGE` of sysexits.h).
     public static let exitUsage: Int32 = 64
 
     /// `environment` decides colour (`NO_COLOR`, `TERM`) and the build's "now" (`SOURCE_DATE_EPOCH`).
