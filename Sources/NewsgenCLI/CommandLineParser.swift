@@ -41,7 +41,7 @@ public enum CommandLineParser {
     /// `--help` anywhere shows the command's help.
     private static func parse(_ arguments: [String], of spec: CommandSpec) throws(UsageError) -> Command {
         guard !spec.subcommands.isEmpty else {
-            return try parse(arguments, from: 0, of: spec, path: spec.name, operand: spec.operand, subcommand: nil)
+            return try parse(arguments, from: 0, of: spec, subcommand: nil)
         }
         let names = spec.subcommands.map(\.name)
         let choices = listed(names, "or")
@@ -53,16 +53,19 @@ public enum CommandLineParser {
             if let suggestion = closest(subcommand, names.sorted()) { message += " (did you mean '\(suggestion)'?)" }
             throw UsageError(message + "; use \(choices)")
         }
-        return try parse(arguments, from: 1, of: spec, path: "\(spec.name) \(subcommand)", operand: sub.operand, subcommand: subcommand)
+        return try parse(arguments, from: 1, of: spec, subcommand: sub)
     }
 
-    /// The options and operand of `path` (`build`, `bookmark add`). `--` ends the options of a command
-    /// that takes operands (build and check take none, so there it is an unknown option).
-    private static func parse(_ arguments: [String], from start: Int, of spec: CommandSpec, path: String, operand: OperandSpec?,
-                              subcommand: String?) throws(UsageError) -> Command {
-        let options = spec.options(for: subcommand)
+    /// The options and operand of a command or of one of its subcommands (`build`, `bookmark add`).
+    /// `--` ends the options of a command that takes operands (build and check take none, so there
+    /// it is an unknown option).
+    private static func parse(_ arguments: [String], from start: Int, of spec: CommandSpec,
+                              subcommand: CommandSpec?) throws(UsageError) -> Command {
+        let path = [spec.name, subcommand?.name].compactMap { $0 }.joined(separator: " ")
+        let operand = subcommand.map(\.operand) ?? spec.operand
+        let options = spec.options(for: subcommand?.name)
         let endsOptions = spec.operand != nil || subcommand != nil
-        var parsed = ParsedArguments(subcommand: subcommand)
+        var parsed = ParsedArguments(subcommand: subcommand?.name)
         var groups: [String: String] = [:]
         func setOperand(_ argument: String) throws(UsageError) {
             guard let operand else { throw UsageError("\(path) takes no argument '\(argument)'" + (spec.strayHint.map { " (\($0))" } ?? "")) }
