@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// The layers mirror the build pipeline; a target imports only what sits below it:
-/// Model ← HTML ← Feeds ← Kit (pipeline) ← newsgen (CLI); Mustache depends on nothing.
+/// Model ← HTML ← Feeds ← Kit (pipeline) ← NewsgenCLI (arguments, help, terminal output, exit codes)
+/// ← newsgen (the executable); Mustache depends on nothing.
 let package = Package(
     name: "newsgen",
     platforms: [.macOS(.v13)],
@@ -46,7 +47,9 @@ let package = Package(
         .target(name: "NewsgenFeeds", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
         .target(name: "NewsgenHTML", dependencies: ["NewsgenModel", "CLibXML2", "CCmarkGFM", "CYAML"]),
         .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "CNewsgenVips", "CNewsgenCurl"]),
-        .executableTarget(name: "newsgen", dependencies: ["NewsgenKit"]),
+        // The command line: the table of commands and options, parsing, help, colour, exit codes (ADR 021).
+        .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel"]),
+        .executableTarget(name: "newsgen", dependencies: ["NewsgenCLI"]),
         // Times the build's Parse stage on feed files (`make bench`, issue 9); not shipped.
         .executableTarget(name: "newsgen-parse-bench", dependencies: ["NewsgenKit"], path: "Tests/Benchmarks/ParseBench"),
 
@@ -57,6 +60,7 @@ let package = Package(
         .testTarget(name: "NewsgenFeedsTests", dependencies: ["NewsgenFeeds"]),
         .testTarget(name: "NewsgenHTMLTests", dependencies: ["NewsgenHTML"]),
         .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit", "NewsgenTestSupport"]),
+        .testTarget(name: "NewsgenCLITests", dependencies: ["NewsgenCLI", "NewsgenKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["newsgen", "NewsgenModel", "NewsgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

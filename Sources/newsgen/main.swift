@@ -1,7 +1,7 @@
 import Foundation
-import NewsgenKit
+import NewsgenCLI
 
-/// The thin executable: parse the arguments, call NewsgenKit, print, pick the exit code
+/// The thin executable: NewsgenCLI parses the arguments, calls NewsgenKit, prints and picks the exit code
 /// (0 success, 1 failure with nothing published, 64 usage error).
 let exitCode = NewsgenCLI.run(Array(CommandLine.arguments.dropFirst()), currentDirectory: FileManager.default.currentDirectoryPath)
 exit(exitCode)

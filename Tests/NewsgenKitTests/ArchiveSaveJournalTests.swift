@@ -149,7 +149,7 @@ struct ArchiveSaveJournalTests: ArchiveFolderTesting {
         let content = line(article("00000000000000a1", published: nil))
         try write(content, to: month)
         try write(#"{"version": 4}"#, to: folder.appendingPathComponent("archive.json"))
-        let refusal = BuildError(path: "content/archive/archive.json", "the archive is in format version 4, newer than \(HelpText.version) knows "
+        let refusal = BuildError(path: "content/archive/archive.json", "the archive is in format version 4, newer than \(NewsgenVersion.name) knows "
             + "(up to version 3): update newsgen; the archive was left untouched")
         #expect(throws: refusal) { _ = try store(folder).load() }
         #expect(throws: refusal) { try store(folder).save(Archive()) }

@@ -3,7 +3,7 @@
 
 Run by `make usage-docs` (after `swift build`). A block is the fenced ```text block right after a
 marker line `<!-- usage: newsgen ARGS -->`; its new content is what `newsgen ARGS` prints.
-EndToEndTests' UsageDocumentationTests fails when a block differs, so run this after editing HelpText.
+EndToEndTests' UsageDocumentationTests fails when a block differs, so run this after editing the command table (Sources/NewsgenCLI/CommandTable+*.swift).
 """
 import os
 import re

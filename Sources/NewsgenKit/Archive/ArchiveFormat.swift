@@ -35,7 +35,7 @@ enum ArchiveFormat {
                 + "the archive was left untouched")
         }
         guard found <= version else {
-            throw BuildError(path: name, "the archive is in format version \(found), newer than \(HelpText.version) knows "
+            throw BuildError(path: name, "the archive is in format version \(found), newer than \(NewsgenVersion.name) knows "
                 + "(up to version \(version)): update newsgen; the archive was left untouched")
         }
     }

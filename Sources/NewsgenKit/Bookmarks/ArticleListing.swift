@@ -29,7 +29,7 @@ public struct ArticleListing: Equatable, Sendable, CustomStringConvertible {
 
 extension String {
     /// One line of terminal output: line breaks in a title or note become spaces.
-    func replacingNewlines() -> String {
+    public func replacingNewlines() -> String {
         split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

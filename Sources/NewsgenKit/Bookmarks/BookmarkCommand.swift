@@ -1,23 +1,29 @@
 import Foundation
 import NewsgenModel
 
-/// `newsgen bookmark add|remove|toggle|list` on a site: reads the manifest (a
-/// missing one is empty) and the archive, resolves ARTICLE, and writes the
-/// manifest atomically only when it changed. A manifest that cannot be read is
-/// an error naming its line and column, and is left untouched.
+/// `newsgen bookmark` on a site, without the terminal: reads the manifest (a missing one
+/// is empty) and the archive, resolves ARTICLE, and writes the manifest atomically only
+/// when it changed. A manifest that cannot be read is an error naming its line and
+/// column, and is left untouched. Laying out `bookmark list` is the command line's.
 public enum BookmarkCommand {
-    /// Runs one action and returns what to print on standard output.
+    /// One change to the manifest; ARTICLE as typed, resolved against the archive here.
+    public enum Change: Equatable, Sendable {
+        /// Bookmark ARTICLE; with a note on an existing bookmark, change its note.
+        case add(article: String, note: String?)
+        /// Remove ARTICLE's bookmark.
+        case remove(article: String)
+        /// Add when missing, remove when present: the app's bookmark button.
+        case toggle(article: String, note: String?)
+    }
+
+    /// Makes one change and returns the line that says what it did.
     /// `now` is the `added` date of a new bookmark (the build time: `SOURCE_DATE_EPOCH` or the clock).
-    public static func run(_ action: Command.BookmarkArguments.Action, site: Site, now clock: Date) throws(BuildError) -> String {
+    public static func edit(_ change: Change, site: Site, now clock: Date) throws(BuildError) -> String {
         // Whole seconds, as people write dates in a manifest ("2026-11-29T10:00:00Z").
         let now = Date(timeIntervalSince1970: clock.timeIntervalSince1970.rounded(.down))
-        let manifest = try LoadStage.bookmarks(site)
-        let articles = try site.archiveStore.load().allArticles
+        let (manifest, articles) = try listing(site: site)
         let edit: BookmarkEdit
-        switch action {
-        case .list(let json):
-            if json { return BookmarkList.json(manifest, articles: articles) }
-            return BookmarkList.text(manifest, timeZone: TimeZone(identifier: site.config.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current)
+        switch change {
         case .add(let reference, let note):
             edit = BookmarkEdit.add(try resolve(reference, site: site, manifest: manifest, articles: articles), note: note, to: manifest, now: now)
         case .remove(let reference):
@@ -29,6 +35,13 @@ public enum BookmarkCommand {
             try FileSystem.writeAtomically(changed.encoded(), to: site.bookmarksFile, shownAs: site.config.bookmarks)
         }
         return edit.message
+    }
+
+    /// The manifest and the archived articles (for each bookmark's page), as `bookmark list` shows them.
+    public static func listing(site: Site) throws(BuildError) -> (manifest: BookmarkManifest, articles: [Article]) {
+        let manifest = try LoadStage.bookmarks(site)
+        let articles = try site.archiveStore.load().allArticles
+        return (manifest, articles)
     }
 
     /// ARTICLE → the article; an archive without articles gets the hint to build first.

@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenModel
 
 /// A small, honest HTTP GET: redirects followed (by newsgen, `RedirectChain`), one
 /// deadline for the whole exchange, a size cap on the decoded body, and the headers the
@@ -21,7 +22,7 @@ public struct HTTPFetcher: Sendable {
     public var clock: @Sendable () -> Double
 
     /// Sent with every request, so publishers can tell newsgen in their logs.
-    public static let defaultUserAgent = "newsgen/0.1"
+    public static let defaultUserAgent = NewsgenVersion.userAgent
 
     /// Feed formats first; `ImageCache` sends its own.
     public static let accept = "application/atom+xml, application/rss+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8"

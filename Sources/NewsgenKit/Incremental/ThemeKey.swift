@@ -1,10 +1,11 @@
 import Foundation
+import NewsgenModel
 
 extension PageKey {
     /// What every page depends on besides its own values: newsgen's version, site.json and the theme's files.
     static func theme(_ site: Site) -> UInt64 {
         var key = PageKey()
-        key.add(HelpText.version)
+        key.add(NewsgenVersion.name)
         key.add(number: BuiltInTheme.key)
         key.add(bytes: (try? Data(contentsOf: site.directory.appendingPathComponent("site.json"))) ?? Data())
         for file in (try? FileSystem.siteFiles(in: site.templatesDirectory, site: site.directory, recursive: true))?.files ?? [] {

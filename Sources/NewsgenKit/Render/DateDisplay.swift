@@ -4,11 +4,11 @@ import NewsgenModel
 /// Dates as pages show them, in the site's time zone: "28 Nov 2026" for people,
 /// RFC 3339 with the zone's offset for `<time datetime>`. Fixed English month
 /// names rather than the system locale, so output is the same on every machine.
-struct DateDisplay: Sendable {
+public struct DateDisplay: Sendable {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private let timeZone: TimeZone
 
-    init(timeZone: TimeZone) {
+    public init(timeZone: TimeZone) {
         self.timeZone = timeZone
     }
 
@@ -24,7 +24,8 @@ struct DateDisplay: Sendable {
             + zoneName(for: date)
     }
 
-    func iso(_ date: Date) -> String {
+    /// RFC 3339 in the site's zone, "2026-11-28T14:05:00+01:00" (`<time datetime>`, `bookmark list`'s day).
+    public func iso(_ date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let c = local(date)
         return Self.padded(c.year, 4) + "-" + Self.padded(c.month, 2) + "-" + Self.padded(c.day, 2) + "T" + Self.padded(c.hour, 2) + ":"

@@ -11,7 +11,7 @@ import Foundation
 /// is git-ignored). The kernel drops the lock when the process ends, however it
 /// ends, so a crashed build never leaves a stale lock behind. Held until `release()`
 /// or until the value is gone.
-final class BuildLock {
+public final class BuildLock {
     static let relativePath = ".newsgen/build.lock"
     private var descriptor: Int32
 
@@ -20,7 +20,7 @@ final class BuildLock {
     }
 
     /// Takes the lock without waiting; a build already holding it is an error naming the folder.
-    static func acquire(siteDirectory: URL) throws(BuildError) -> BuildLock {
+    public static func acquire(siteDirectory: URL) throws(BuildError) -> BuildLock {
         let folder = siteDirectory.appendingPathComponent(".newsgen")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -44,7 +44,7 @@ final class BuildLock {
     }
 
     /// Lets the next build in.
-    func release() {
+    public func release() {
         guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -7,7 +7,7 @@ import NewsgenModel
 /// is put back; and staging folders, retired sites, media folders and temporary files are removed.
 /// Only names newsgen makes are touched (`.public.staging-<pid>`, `.public.retired-<pid>`,
 /// `.newsgen/media-<pid>` (`Site.mediaStagingDirectory`), `DurableFile.isTemporaryName`), only in the folders newsgen writes to.
-enum Leftovers {
+public enum Leftovers {
     /// Where process `pid` stages the new site, beside `output`.
     static func stagingFolder(for output: URL, pid: Int32 = getpid()) -> URL {
         sibling(of: output, kind: "staging", pid: pid)
@@ -20,7 +20,7 @@ enum Leftovers {
 
     /// Puts right what earlier, killed builds left. `lock` is the build lock, held: the proof that
     /// nothing found here is in use. Returns what a person should hear of (a site put back, a save finished).
-    static func clean(site: Site, output: URL, holding lock: BuildLock) throws(BuildError) -> [BuildWarning] {
+    public static func clean(site: Site, output: URL, holding lock: BuildLock) throws(BuildError) -> [BuildWarning] {
         var notes: [BuildWarning] = []
         let archive = site.archiveStore
         if FileSystem.exists(site.archiveDirectory.appendingPathComponent(ArchiveJournal.fileName)) {

@@ -1,8 +1,8 @@
 /// Numbers in the words newsgen prints (summaries of build and check): the same everywhere,
 /// and never from the locale, so output stays deterministic.
-enum Wording {
+public enum Wording {
     /// `1,204`: grouped by thousands the same way everywhere (no locale).
-    static func grouped(_ number: Int) -> String {
+    public static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {
@@ -13,7 +13,7 @@ enum Wording {
     }
 
     /// `1 source`, `3 sources`.
-    static func counted(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+    public static func counted(_ number: Int, _ noun: String, plural: String? = nil) -> String {
         "\(grouped(number)) \(number == 1 ? noun : plural ?? noun + "s")"
     }
 }

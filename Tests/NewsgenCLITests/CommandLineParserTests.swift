@@ -1,15 +1,9 @@
 import Foundation
 import Testing
-@testable import NewsgenKit
+@testable import NewsgenCLI
 
 @Suite("Command line")
 struct CommandLineParserTests {
-    private func parse(_ arguments: String...) throws(UsageError) -> Command { try CommandLineParser.parse(arguments) }
-
-    private func usageError(_ arguments: String...) -> String? {
-        do { _ = try CommandLineParser.parse(arguments); return nil } catch { return error.message }
-    }
-
     @Test func buildWithDefaults() throws {
         #expect(try parse("build") == .build(Command.BuildArguments()))
     }

@@ -1,12 +1,14 @@
 import Foundation
+import NewsgenKit
 import NewsgenModel
 
 /// `newsgen bookmark list`: the manifest newest bookmark first, as the
-/// `/bookmarks/` page orders it. Pure and deterministic.
-public enum BookmarkList {
+/// `/bookmarks/` page orders it, laid out for a terminal or as JSON for a script.
+/// Pure and deterministic.
+enum BookmarkList {
     /// One line per bookmark, `2026-11-29  <id>  <title>` (the day it was added, in
     /// the site's time zone), the note indented under the id; "No bookmarks." when empty.
-    public static func text(_ manifest: BookmarkManifest, timeZone: TimeZone) -> String {
+    static func text(_ manifest: BookmarkManifest, timeZone: TimeZone) -> String {
         let bookmarks = manifest.newestFirst
         guard !bookmarks.isEmpty else { return "No bookmarks." }
         let dates = DateDisplay(timeZone: timeZone)
@@ -22,7 +24,7 @@ public enum BookmarkList {
 
     /// `{"bookmarks": [ … ]}` newest first; each entry as the manifest holds it plus
     /// `path`, the article's page, when the archive still has the article.
-    public static func json(_ manifest: BookmarkManifest, articles: [Article]) -> String {
+    static func json(_ manifest: BookmarkManifest, articles: [Article]) -> String {
         let slugs = Dictionary(articles.map { ($0.id, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let entries = manifest.newestFirst.map { bookmark in
             JSONValue.object(dropping: [

@@ -1,5 +1,6 @@
 import Testing
-@testable import NewsgenKit
+@testable import NewsgenCLI
+import NewsgenKit
 
 @Suite struct CheckSummaryTests {
     static func brokenLink(_ page: Int) -> CheckFinding {

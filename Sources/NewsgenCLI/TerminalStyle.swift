@@ -8,8 +8,10 @@ public struct TerminalStyle: Equatable, Sendable {
         case error, warning, note
     }
 
+    /// Whether the labels are coloured.
     public let colour: Bool
 
+    /// A style that colours, or does not; `forStream` picks one for a stream.
     public init(colour: Bool) { self.colour = colour }
 
     /// The style a user expects for a stream: pure, so the rule is tested without a terminal.

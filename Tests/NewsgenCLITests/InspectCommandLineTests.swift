@@ -1,14 +1,8 @@
 import Testing
-@testable import NewsgenKit
+@testable import NewsgenCLI
 
 @Suite("Command line: inspect")
 struct InspectCommandLineTests {
-    private func parse(_ arguments: String...) throws(UsageError) -> Command { try CommandLineParser.parse(arguments) }
-
-    private func usageError(_ arguments: String...) -> String? {
-        do { _ = try CommandLineParser.parse(arguments); return nil } catch { return error.message }
-    }
-
     @Test func fileOrURLWithOptionalContentType() throws {
         #expect(try parse("inspect", "feed.xml") == .inspect(.init(source: "feed.xml")))
         #expect(try parse("inspect", "https://example.org/feed") == .inspect(.init(source: "https://example.org/feed")))

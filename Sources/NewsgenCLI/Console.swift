@@ -1,4 +1,6 @@
 import Foundation
+import NewsgenKit
+import NewsgenModel
 
 /// Where a command's words go: results and summaries to standard output, diagnostics
 /// (`error:`, `warning:`, `note:`) to standard error, each stream with its own colour rule,

@@ -1,4 +1,6 @@
 import Foundation
+import NewsgenKit
+import NewsgenModel
 
 /// How `newsgen build` shows its progress: a live "fetching 12/40 …" line on a
 /// terminal, one line per source without one (CI logs), nothing with `--quiet`.

@@ -1,4 +1,6 @@
 import Foundation
+import NewsgenKit
+import NewsgenModel
 
 extension NewsgenCLI {
     /// `newsgen check`: every finding on standard output in the report's order (a problem as

@@ -1,4 +1,6 @@
 import Foundation
+import NewsgenKit
+import NewsgenModel
 
 /// The line `newsgen build` ends with: what was built, what the sources brought
 /// (new, updated, unchanged), what failed, and how long it took.

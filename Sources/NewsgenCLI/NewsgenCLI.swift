@@ -1,10 +1,16 @@
 import Foundation
+import NewsgenKit
+import NewsgenModel
 
-/// Runs one command line and returns the exit code. Kept in the library so the
-/// executable stays a one-liner.
+/// Runs one command line and returns the exit code: parses it, calls NewsgenKit (which
+/// prints nothing), and writes what happened to the terminal. A library rather than the
+/// executable, so the executable stays a one-liner and the tests can call it.
 public enum NewsgenCLI {
+    /// Done; a source that failed is only a warning.
     public static let exitSuccess: Int32 = 0
+    /// Failed: a build publishes nothing, check found a problem.
     public static let exitFailure: Int32 = 1
+    /// A mistake on the command line (`EX_USAGE` of sysexits.h).
     public static let exitUsage: Int32 = 64
 
     /// `environment` decides colour (`NO_COLOR`, `TERM`) and the build's "now" (`SOURCE_DATE_EPOCH`).
@@ -74,29 +80,34 @@ public enum NewsgenCLI {
 
     /// An edit takes the build lock, so it neither races another edit nor lands in the middle of a build.
     private static func bookmark(_ arguments: Command.BookmarkArguments, _ context: Context) -> Int32 {
-        do {
-            let site = try Site.load(from: context.url(arguments.site))
-            var lock: BuildLock?
-            if case .list = arguments.action {} else { lock = try BuildLock.acquire(siteDirectory: site.directory) }
-            defer { lock?.release() }
-            context.console.print(try BookmarkCommand.run(arguments.action, site: site, now: context.now))
-            return exitSuccess
-        } catch {
-            context.console.error("\(error)")
-            return exitFailure
+        guard let change = arguments.action.change else {
+            return onSite(arguments.site, context, locked: false) { site in
+                let (manifest, articles) = try BookmarkCommand.listing(site: site)
+                if arguments.action == .list(json: true) { return BookmarkList.json(manifest, articles: articles) }
+                return BookmarkList.text(manifest, timeZone: TimeZone(identifier: site.config.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current)
+            }
         }
+        return onSite(arguments.site, context, locked: true) { site in try BookmarkCommand.edit(change, site: site, now: context.now) }
     }
 
     /// `newsgen archive remove`: takes the build lock, as a build would, since both rewrite the archive.
     private static func archive(_ arguments: Command.ArchiveArguments, _ context: Context) -> Int32 {
-        do {
-            let site = try Site.load(from: context.url(arguments.site))
-            let lock = try BuildLock.acquire(siteDirectory: site.directory)
-            defer { lock.release() }
-            switch arguments.action {
-            case .remove(let article, let reason):
-                context.console.print(try TakedownCommand.remove(article, reason: reason, site: site, now: context.now))
+        switch arguments.action {
+        case .remove(let article, let reason):
+            return onSite(arguments.site, context, locked: true) { site in
+                try TakedownCommand.remove(article, reason: reason, site: site, now: context.now)
             }
+        }
+    }
+
+    /// Loads the site at `path`, runs `body` on it (holding the build lock when `locked`) and prints
+    /// what it returns; an error is one `error:` line and exit 1.
+    private static func onSite(_ path: String, _ context: Context, locked: Bool, _ body: (Site) throws -> String) -> Int32 {
+        do {
+            let site = try Site.load(from: context.url(path))
+            let lock = locked ? try BuildLock.acquire(siteDirectory: site.directory) : nil
+            defer { lock?.release() }
+            context.console.print(try body(site))
             return exitSuccess
         } catch {
             context.console.error("\(error)")

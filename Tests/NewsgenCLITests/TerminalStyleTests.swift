@@ -1,5 +1,5 @@
 import Testing
-@testable import NewsgenKit
+@testable import NewsgenCLI
 
 @Suite struct TerminalStyleTests {
     @Test(arguments: [

@@ -1,10 +1,8 @@
 import Testing
-@testable import NewsgenKit
+@testable import NewsgenCLI
 
 @Suite("Command line: check, switches and usage hints")
 struct CheckCommandLineTests {
-    private func parse(_ arguments: String...) throws(UsageError) -> Command { try CommandLineParser.parse(arguments) }
-
     @Test func checkWithDefaultsAndEveryFlag() throws {
         #expect(try parse("check") == .check(Command.CheckArguments()))
         #expect(try parse("check", "--site", "news", "--output=/srv/www", "--offline")

@@ -1,20 +1,9 @@
-import NewsgenKit
+import NewsgenCLI
 import Testing
 
 /// `newsgen archive remove …` parsed: the pure parser, without a process.
 @Suite("archive command line")
 struct ArchiveCommandLineTests {
-    private func parse(_ arguments: String...) throws(UsageError) -> Command { try CommandLineParser.parse(arguments) }
-
-    private func usageError(_ arguments: [String]) -> String? {
-        do {
-            _ = try CommandLineParser.parse(arguments)
-            return nil
-        } catch {
-            return error.message
-        }
-    }
-
     @Test func removeWithReasonAndSite() throws {
         #expect(try parse("archive", "remove", "/articles/lantern/", "--reason", "legal request", "--site", "news")
                 == .archive(Command.ArchiveArguments(.remove(article: "/articles/lantern/", reason: "legal request"), site: "news")))

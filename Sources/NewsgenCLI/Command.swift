@@ -1,0 +1,134 @@
+import Foundation
+import NewsgenKit
+import NewsgenModel
+
+/// A command line, parsed. `CommandLineParser.parse` is pure, so it is tested without running a process.
+public enum Command: Equatable, Sendable {
+    case build(BuildArguments)
+    /// `newsgen check [--site DIR] [--output DIR] [--offline]`: validate a site without building it.
+    case check(CheckArguments)
+    case inspect(InspectArguments)
+    case bookmark(BookmarkArguments)
+    /// `newsgen archive remove ARTICLE [--reason TEXT] [--site DIR]`: take an article down.
+    case archive(ArchiveArguments)
+    /// `newsgen init [DIR]`: scaffold a new site in DIR (default: the current folder).
+    case initialize(directory: String)
+    case help(topic: String?)
+    case version
+
+    /// `newsgen build`: where the site is and goes, and how much to say.
+    public struct BuildArguments: Equatable, Sendable {
+        /// The site folder, relative to the current folder.
+        public var site: String = "."
+        /// Where to write the site (default: the site's public/).
+        public var output: String?
+        /// Use no network: url sources come from the archive.
+        public var offline = false
+        /// Fail, publishing nothing, when any source failed.
+        public var strict = false
+        /// `--quiet`, `--verbose` or neither.
+        public var verbosity: Verbosity = .normal
+        /// The defaults: the current folder, its public/, online, lenient, normal output.
+        public init() {}
+    }
+
+    /// `newsgen check`: what to check, and whether the network may be used.
+    public struct CheckArguments: Equatable, Sendable {
+        /// The site folder, relative to the current folder.
+        public var site: String = "."
+        /// The built site whose links are checked (default: the site's public/).
+        public var output: String?
+        /// Skip the url sources instead of fetching them.
+        public var offline = false
+        /// The arguments of one `newsgen check` call.
+        public init(site: String = ".", output: String? = nil, offline: Bool = false) {
+            self.site = site
+            self.output = output
+            self.offline = offline
+        }
+    }
+
+    /// `newsgen inspect FILE|URL [--content-type TYPE]`.
+    public struct InspectArguments: Equatable, Sendable {
+        /// A path (relative to the current folder) or an http(s) URL.
+        public var source: String
+        /// Stands in for the HTTP `Content-Type` header a file lacks.
+        public var contentType: String?
+        /// The arguments of one `newsgen inspect` call.
+        public init(source: String, contentType: String? = nil) {
+            self.source = source
+            self.contentType = contentType
+        }
+    }
+
+    /// `newsgen bookmark add|remove|toggle|list …`: edits or shows the site's bookmark manifest.
+    public struct BookmarkArguments: Equatable, Sendable {
+        /// What to do; ARTICLE is kept as typed and resolved against the archive later.
+        public enum Action: Equatable, Sendable {
+            /// Bookmark ARTICLE; with a note on an existing bookmark, change its note.
+            case add(article: String, note: String?)
+            /// Remove ARTICLE's bookmark.
+            case remove(article: String)
+            /// Add when missing, remove when present: the app's bookmark button.
+            case toggle(article: String, note: String?)
+            /// Show the bookmarks, newest first, as text or as JSON.
+            case list(json: Bool)
+        }
+
+        /// What to do.
+        public var action: Action
+        /// The site folder, relative to the current folder.
+        public var site: String
+
+        /// The arguments of one `newsgen bookmark` call.
+        public init(_ action: Action, site: String = ".") {
+            self.action = action
+            self.site = site
+        }
+    }
+
+    /// `newsgen archive remove …`: edits the archive by hand (takedowns).
+    public struct ArchiveArguments: Equatable, Sendable {
+        /// What to do; ARTICLE is kept as typed and resolved against the archive later.
+        public enum Action: Equatable, Sendable {
+            /// Take ARTICLE down, with an optional reason kept in the takedown list.
+            case remove(article: String, reason: String?)
+        }
+
+        /// What to do.
+        public var action: Action
+        /// The site folder, relative to the current folder.
+        public var site: String
+
+        /// The arguments of one `newsgen archive` call.
+        public init(_ action: Action, site: String = ".") {
+            self.action = action
+            self.site = site
+        }
+    }
+
+    /// How much `newsgen build` prints: warnings and errors only, the summary, or every source and stage too.
+    public enum Verbosity: Equatable, Sendable { case quiet, normal, verbose }
+}
+
+/// A misuse of the command line: printed as `error: …` with usage, exit 64.
+public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The line after `error: `.
+    public var message: String
+    /// A misuse, said in one line.
+    public init(_ message: String) { self.message = message }
+    /// The message, as printed.
+    public var description: String { message }
+}
+
+extension Command.BookmarkArguments.Action {
+    /// The change to the manifest; nil for `list`, which changes nothing.
+    var change: BookmarkCommand.Change? {
+        switch self {
+        case .add(let article, let note): return .add(article: article, note: note)
+        case .remove(let article): return .remove(article: article)
+        case .toggle(let article, let note): return .toggle(article: article, note: note)
+        case .list: return nil
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// The table itself: newsgen's commands, their options and the prose of their help.
+extension CommandTable {
+    /// newsgen's commands, in the order `newsgen --help` lists them; public so that a man page or
+    /// shell completions can be written from it (issue 20).
+    public static let newsgen = CommandTable(
+        tagline: "newsgen — turn news feeds and Markdown into a permanent, static news archive.",
+        commands: [.initialize, .build, .check, .inspect, .bookmark, .archive, .help],
+        options: [
+            OptionSpec(name: "--help", help: ["Show this help"]),
+            OptionSpec(name: "--version", help: ["Show the version"]),
+        ],
+        notes: """
+        Exit status: 0 done (a source that failed is only a warning), 1 failed (a
+        build then publishes nothing; check found a problem), 64 a mistake on the
+        command line.
+        """,
+        examples: ["newsgen init my-news && cd my-news && newsgen build", "newsgen check --offline", "newsgen help bookmark"],
+        trailer: """
+        Run 'newsgen help COMMAND' for the options of a command.
+        Diagnostics are coloured on a terminal; set NO_COLOR=1 to turn that off.
+        """
+    )
+}
+
+extension CommandSpec {
+    static let initialize = CommandSpec(
+        name: "init",
+        summary: ["Make a new site that builds at once (site.json, a README, the", "CI workflow, a first article)"],
+        operand: OperandSpec(name: "DIR", required: false, one: "one folder", needs: "a folder name"),
+        about: """
+        Makes a new site in DIR (default: the current folder; created when missing):
+        site.json, an empty bookmarks.json, a .gitignore for public/ and .newsgen/,
+        the CI workflow (.github/workflows/rebuild.yml), a README and a welcome
+        article in content/articles/. The built-in theme needs no templates folder;
+        a file in DIR/templates/ replaces the built-in one of the same name.
+
+        Refuses, writing nothing, when DIR already has a site.json. Other files
+        already there are kept as they are.
+        """,
+        examples: ["newsgen init my-news", "cd my-news && newsgen build --offline"],
+        make: { .initialize(directory: $0.operand ?? ".") }
+    )
+
+    static let build = CommandSpec(
+        name: "build",
+        summary: ["Read site.json, parse the feeds and Markdown articles, update the", "archive and render the site into public/"],
+        options: [
+            .site,
+            .output("Where to write the site (default: DIR/public)"),
+            .offline("url sources come from the archive"),
+            OptionSpec(name: "--strict", help: ["Exit 1 when any source failed; the site is then not published"]),
+            OptionSpec(name: "--quiet", help: ["Print only warnings and errors"], group: "verbosity"),
+            OptionSpec(name: "--verbose", help: ["Also print each source's outcome"], group: "verbosity"),
+        ],
+        strayHint: "use --site DIR to build another folder",
+        about: """
+        Reads DIR/site.json, reads every source, merges the articles into the archive
+        (content/archive/) and renders the whole site into public/. The new site
+        replaces the old one only once it is complete.
+        """,
+        examples: ["newsgen build", "newsgen build --site ~/news --output /var/www/news"],
+        optionColumn: 17,
+        make: { parsed in
+            var build = Command.BuildArguments()
+            build.site = parsed.value("--site") ?? "."
+            build.output = parsed.value("--output")
+            build.offline = parsed.has("--offline")
+            build.strict = parsed.has("--strict")
+            build.verbosity = parsed.has("--quiet") ? .quiet : parsed.has("--verbose") ? .verbose : .normal
+            return .build(build)
+        }
+    )
+
+    static let check = CommandSpec(
+        name: "check",
+        summary: ["Check site.json, the templates, the bookmarks, every source and", "article, and the built site's links, changing nothing"],
+        options: [.site, .output("The built site whose links are checked (default: DIR/public)"), .offline("url sources are not fetched")],
+        strayHint: "use --site DIR to check another folder",
+        about: """
+        Checks a site without building it or changing any file:
+          - site.json: it loads, with every key known and of the right type; a path
+            or a symbolic link that leads outside the site folder is a warning;
+          - the templates (the built-in theme with DIR/templates/ over it): each one
+            parses, every {{>partial}} names a template, and no partial includes
+            itself more than once per level (the page would grow without bound);
+          - the bookmark manifest: it loads, and every bookmark is in the archive;
+          - every source: a path source is read and parsed, a url source fetched
+            and parsed (not with --offline);
+          - the Markdown articles: each one's front matter and text;
+          - the last built site (DIR/public/): every link and image between its
+            pages leads to a file that is there.
+        Each finding names its file, line and column where it has one. Problems
+        print as 'error:', then a last line counts them.
+        """,
+        notes: """
+        Exits 0 when there is no problem (warnings allowed), 1 when there is one.
+        """,
+        examples: ["newsgen check", "newsgen check --offline --site ~/news"],
+        optionColumn: 17,
+        make: { .check(Command.CheckArguments(site: $0.value("--site") ?? ".", output: $0.value("--output"), offline: $0.has("--offline"))) }
+    )
+
+    static let inspect = CommandSpec(
+        name: "inspect",
+        summary: ["Show how newsgen reads one feed (a file or an http(s) URL), as", "JSON Feed 1.1"],
+        operand: OperandSpec(name: "FILE|URL", required: true, one: "one feed file or URL", needs: "a feed file or an http(s) URL"),
+        options: [
+            OptionSpec(name: "--content-type", value: "TYPE",
+                       help: ["The HTTP Content-Type to assume, charset included", "(a file has none; for a URL it replaces the server's)"],
+                       valueExample: "a media type such as 'application/rss+xml; charset=utf-8'"),
+        ],
+        about: """
+        Reads one feed (RSS, RDF, Atom or JSON Feed) from a file or an http(s) URL,
+        parses it as a build would and prints what newsgen understood, as JSON Feed
+        1.1 on standard output. A `_newsgen` object on the feed and on each item
+        holds what JSON Feed has no field for: the format detected, whether the
+        document was ill-formed (and why), its encoding and language, text types,
+        every link, e-mail addresses, contributors and categories.
+        """,
+        notes: """
+        Exits 1 with one line on standard error when the feed cannot be read or parsed.
+        """,
+        examples: ["newsgen inspect content/feeds/harbor-gazette.xml", "newsgen inspect saved.xml --content-type 'text/xml; charset=iso-8859-1'",
+                   "newsgen inspect https://example.org/feed.xml"],
+        make: { .inspect(Command.InspectArguments(source: $0.operand ?? "", contentType: $0.value("--content-type"))) }
+    )
+
+    static let help = CommandSpec(
+        name: "help",
+        summary: ["Show help for a command"],
+        operand: OperandSpec(name: "COMMAND", required: false, one: "one command name", needs: "a command name")
+    )
+}
