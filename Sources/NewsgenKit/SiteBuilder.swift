@@ -16,6 +16,9 @@ public struct BuildOptions: Sendable {
     public var now: Date?
     /// Seconds the first fetch retry waits; each next one waits twice as long.
     public var retryBackoff: Double
+    /// How url sources and images are fetched, how a retry waits and the clock for deadlines:
+    /// the real network unless a test gives a stub (`Network`).
+    public var network: Network = .live
     /// Hears of each source as its result is known (from worker threads), for a progress display.
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// Monotonic nanoseconds, for the time spent in each stage (`BuildReport.stageTimes`); nil measures nothing.
@@ -126,7 +129,7 @@ public enum SiteBuilder {
         -> (articles: [PreparedArticle], files: [OutputFile], warnings: [BuildWarning], statistics: ImageCacheStatistics) {
         let config = site.config
         let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, timeoutSeconds: Double(config.fetch.timeoutSeconds),
-                               userAgent: config.fetch.userAgent, offline: options.offline)
+                               userAgent: config.fetch.userAgent, offline: options.offline, network: options.network)
         let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
                                articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory)
         let output = stage.run(articles)

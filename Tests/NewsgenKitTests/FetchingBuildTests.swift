@@ -226,21 +226,22 @@ struct FetchingBuildTests {
         var config = FetchConfig()
         config.timeoutSeconds = 1
         config.retries = 1
-        let source = SourceConfig(id: "news", url: server.url("/undated-later"))
+        let address = URL(string: server.url("/undated-later"))!
+        let source = SourceConfig(id: "news", location: .url(address))
         #expect(RetryAfter.delay(FetchFixtureServer.undatedRetryAfter, now: Self.now) == 1)
 
         var fetcher = SourceFetcher(config: config, backoffBase: 0.01)
         fetcher.now = Self.now
         let start = Date()
-        #expect(fetcher.fetch(source, remembered: nil).result.outcome == .fresh(itemCount: 1))
+        #expect(fetcher.fetch(source, from: address, remembered: nil).answered)
         #expect(Date().timeIntervalSince(start) >= 1)
 
         let again = try FetchFixtureServer.start()
         defer { again.stop() }
         let unmeasured = SourceFetcher(config: config, backoffBase: 0.01)
         let quick = Date()
-        #expect(unmeasured.fetch(SourceConfig(id: "news", url: again.url("/undated-later")), remembered: nil).result.outcome
-                == .fresh(itemCount: 1))
+        let other = URL(string: again.url("/undated-later"))!
+        #expect(unmeasured.fetch(SourceConfig(id: "news", location: .url(other)), from: other, remembered: nil).answered)
         #expect(Date().timeIntervalSince(quick) < 1)
     }
 
