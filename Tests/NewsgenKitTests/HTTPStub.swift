@@ -21,6 +21,7 @@ final class HTTPStub: @unchecked Sendable {
     private var served: [String: Int] = [:]
     private var seen: [HTTPRequest] = []
     private var slept: [Double] = []
+    private var answered: [(url: String, status: Int)] = []
     private var now = 0.0
     /// Seconds each request takes on `network.clock`.
     let secondsPerRequest: Double
@@ -46,6 +47,12 @@ final class HTTPStub: @unchecked Sendable {
     var urls: [String] { requests.map(\.url.absoluteString) }
     /// Every wait asked between attempts, in seconds, in order.
     var sleeps: [Double] { lock.withLock { slept } }
+
+    /// The statuses answered to `url`, in order (a scripted failure has none).
+    func statuses(of url: String) -> [Int] { lock.withLock { answered.filter { $0.url == url }.map(\.status) } }
+
+    /// How many times `url` was answered with `status`.
+    func answers(_ status: Int, _ url: String) -> Int { statuses(of: url).filter { $0 == status }.count }
 
     /// The requests to one URL.
     func requests(to url: String) -> [HTTPRequest] { requests.filter { $0.url.absoluteString == url } }
@@ -78,12 +85,15 @@ final class HTTPStub: @unchecked Sendable {
             served[key] = turn + 1
             return script[min(turn, script.count - 1)]
         }
+        let response: HTTPResponse
         switch scripted {
-        case nil: return .success(HTTPResponse(status: 404))
-        case .response(let response): return .success(response)
+        case nil: response = HTTPResponse(status: 404)
+        case .response(let scriptedResponse): response = scriptedResponse
         case .failure(let error): return .failure(error)
-        case .handler(let handle): return .success(handle(request))
+        case .handler(let handle): response = handle(request)
         }
+        lock.withLock { answered.append((key, response.status)) }
+        return .success(response)
     }
 }
 
