@@ -8,7 +8,7 @@ import NewsgenTestSupport
 /// for what only a socket shows: gzip and deflate bodies, a drip within and past the
 /// deadline, a server that hangs, a truncated body, and the concurrency limit. The logic
 /// of fetching (retries, Retry-After, validators, redirects, state) is in `FetchingBuildTests`.
-@Suite("Fetching builds over sockets", .enabled(if: PythonHTTPServer.pythonAvailable), .serialized)
+@Suite("Fetching builds over sockets", Prerequisite.require(PythonHTTPServer.pythonAvailable, "needs python3 for the fixture server"), .serialized)
 struct FetchingSocketTests {
     @Test(arguments: [("/first.xml", "first"), ("/gzip.xml", "zipped"), ("/deflate.xml", "deflated")])
     func aUrlSourceIsFetchedAndArchived(path: String, title: String) throws {

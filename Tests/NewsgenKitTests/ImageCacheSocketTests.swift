@@ -6,7 +6,7 @@ import NewsgenTestSupport
 /// The image size limit as libcurl applies it over a socket: a Content-Length over it, a
 /// body without one ended by closing the connection, and a compression bomb inflated only
 /// up to the limit. The cache's logic is in `ImageCacheTests`, over the stub.
-@Suite("Image cache over sockets", .serialized, .enabled(if: PythonHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
+@Suite("Image cache over sockets", .serialized, Prerequisite.require(PythonHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
 struct ImageCacheSocketTests {
     func cache(_ folder: URL, _ limits: ImageCache.Limits = ImageCacheTests.limits) -> ImageCache {
         ImageCache(directory: folder, limits: limits, timeoutSeconds: 5, shownAs: "cache")
