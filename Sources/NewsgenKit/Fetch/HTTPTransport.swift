@@ -38,7 +38,7 @@ public struct HTTPResponse: Sendable, Equatable {
 
 /// Sends one request and waits for its answer on the calling thread: the edge where newsgen
 /// touches the network, as a value, so tests and later callers can put another behind
-/// `HTTPFetcher`. `live` is libcurl (`CurlTransport`); `inMemory` answers from a table.
+/// `HTTPFetcher`. `live` is libcurl (`CurlTransport`); `answering` wraps answers made up in memory (the tests' `HTTPStub`).
 ///
 /// The contract every transport keeps: the answer comes within `request.timeout`
 /// (`FetchError.timedOut` otherwise), a body is never held past `request.maxBytes`
@@ -53,12 +53,6 @@ public struct HTTPTransport: Sendable {
 
     /// HTTP and HTTPS through libcurl.
     public static let live = HTTPTransport(send: CurlTransport.send)
-
-    /// Answers from `responses` by absolute URL (a 404 for any other), holding to the same
-    /// size limit as `live`: for tests, and for callers that already have the bytes.
-    public static func inMemory(_ responses: [String: HTTPResponse]) -> HTTPTransport {
-        answering { request in .success(responses[request.url.absoluteString] ?? HTTPResponse(status: 404)) }
-    }
 
     /// A transport whose answers `respond` makes up (a test's stub, a script), held to the
     /// contract above: the body of an answer that is not 2xx is not passed on, and a body
