@@ -28,8 +28,9 @@ enum SourceReading {
             var due: [SourceConfig] = []
             for source in config.sources where source.isURL {
                 if let skipped = fetcher.backingOff(source, remembered: state.sources[source.id]) {
-                    done[source.id] = SourceRead(parsed: SourceParse.make(skipped, config: config, offline: offline))
-                    finished?(source, done[source.id]!.parsed.outcome)
+                    let read = SourceRead(parsed: SourceParse.make(skipped, config: config, offline: offline))
+                    done[source.id] = read
+                    finished?(source, read.parsed.outcome)
                 } else {
                     due.append(source)
                 }
