@@ -53,11 +53,11 @@ let package = Package(
         // Times the build's Parse stage on feed files (`make bench`, issue 9); not shipped.
         .executableTarget(name: "newsgen-parse-bench", dependencies: ["NewsgenKit"], path: "Tests/Benchmarks/ParseBench"),
 
-        // Helpers shared by the test targets (fixture HTTP servers).
+        // Helpers shared by the test targets (fixture HTTP servers, `Prerequisite`).
         .target(name: "NewsgenTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "NewsgenModelTests", dependencies: ["NewsgenModel"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "NewsgenFeedsTests", dependencies: ["NewsgenFeeds"]),
+        .testTarget(name: "NewsgenModelTests", dependencies: ["NewsgenModel", "NewsgenTestSupport"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "NewsgenTestSupport"]),
+        .testTarget(name: "NewsgenFeedsTests", dependencies: ["NewsgenFeeds", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenHTMLTests", dependencies: ["NewsgenHTML"]),
         .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenCLITests", dependencies: ["NewsgenCLI", "NewsgenKit"]),

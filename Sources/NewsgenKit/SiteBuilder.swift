@@ -16,6 +16,9 @@ public struct BuildOptions: Sendable {
     public var now: Date?
     /// Seconds the first fetch retry waits; each next one waits twice as long.
     public var retryBackoff: Double
+    /// How url sources and images are fetched, how a retry waits and the clock for deadlines:
+    /// the real network unless a test gives a stub (`Network`).
+    public var network: Network = .live
     /// Hears of each source as its result is known (from worker threads), for a progress display.
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// Monotonic nanoseconds, for the time spent in each stage (`BuildReport.stageTimes`); nil measures nothing.
@@ -74,7 +77,7 @@ public enum SiteBuilder {
         updated.archive = Archive()  // the enriched articles hold what the pages need
 
         defer { try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory) }
-        let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline)
+        let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline, network: options.network)
         timer.lap("enrich")
 
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,

@@ -91,15 +91,19 @@ extension SiteConfig {
                 throw reader.error("id", "duplicates the id '\(id)' of sources[\(first)]")
             }
             firstIndex[id] = index
-            let source = SourceConfig(id: id, title: try reader.string("title"), url: try reader.string("url"), path: try reader.string("path"))
-            switch (source.url, source.path) {
+            let title = try reader.string("title")
+            let url = try reader.string("url")
+            let path = try reader.string("path")
+            let source: SourceConfig
+            switch (url, path) {
             case (nil, nil): throw reader.objectError("needs a 'url' or a 'path'")
             case (.some, .some): throw reader.objectError("has both 'url' and 'path'; keep one")
             case (let url?, nil):
                 guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme), parsed.host != nil else {
                     throw reader.error("url", "must be an absolute http or https URL, found '\(url)'")
                 }
-            case (nil, .some): break
+                source = SourceConfig(id: id, title: title, location: .url(parsed), address: url)
+            case (nil, let path?): source = SourceConfig(id: id, title: title, location: .file(path))
             }
             try reader.finish()
             sources.append(source)

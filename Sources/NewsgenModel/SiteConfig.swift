@@ -27,18 +27,29 @@ public struct SiteConfig: Sendable, Equatable {
     }
 }
 
-/// One feed: exactly one of `url` (fetched) or `path` (a local file).
+/// One feed of site.json: fetched from its `url` or read from its `path`, never both
+/// (`SourceLocation`), so no code has two optionals to test.
 public struct SourceConfig: Sendable, Equatable {
     public var id: String
     public var title: String?
-    public var url: String?
-    public var path: String?
+    public var location: SourceLocation
+    /// The location as site.json writes it: the path, or the url's own text. `URL`
+    /// percent-encodes what it parses (a space, a letter outside ASCII), while messages,
+    /// state.json, the sources page and the OPML file show the text the user wrote.
+    public var address: String
 
-    public init(id: String, title: String? = nil, url: String? = nil, path: String? = nil) {
+    /// A source at `location`; `address` defaults to the location's own text.
+    public init(id: String, title: String? = nil, location: SourceLocation, address: String? = nil) {
         self.id = id
         self.title = title
-        self.url = url
-        self.path = path
+        self.location = location
+        self.address = address ?? location.text
+    }
+
+    /// True for a source fetched over the network.
+    public var isURL: Bool {
+        if case .url = location { return true }
+        return false
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NewsgenTestSupport
 
 /// `newsgen check` on temporary copies of the sample site: each finding on standard output as
 /// `error: …` / `warning: …` / `note: …`, then one summary line; exit 1 when there are problems.
@@ -73,7 +74,7 @@ struct CheckEndToEndTests {
 
     /// Url sources are fetched over the network (here a loopback server) and a failure is a problem;
     /// `--offline` skips them with a note. Either way the site's files stay as they were.
-    @Test(.enabled(if: FeedHTTPServer.pythonAvailable))
+    @Test(Prerequisite.require(FeedHTTPServer.pythonAvailable, "needs python3 for the HTTP server"))
     func urlSourcesAreFetchedUnlessOffline() throws {
         let feed = "<rss version=\"2.0\"><channel><title>Up</title><item><title>One</title><link>http://e.org/1</link></item></channel></rss>"
         let server = try FeedHTTPServer.start(body: feed, contentType: "application/rss+xml")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import NewsgenTestSupport
 
 /// Colour is for a person at a terminal: `warning:` and `error:` are coloured on a terminal
 /// (a pseudo-terminal made by util-linux's `script`), never in a pipe, never with NO_COLOR set,
 /// never on a dumb terminal.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux 'script' is needed for a terminal"))
+@Suite(Prerequisite.require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux 'script' is needed for a terminal"))
 struct ColourEndToEndTests {
     static let yellowWarning = "\u{1B}[1;33mwarning:\u{1B}[0m source 'gone' failed"
     static let redError = "\u{1B}[1;31merror:\u{1B}[0m unknown command 'biuld'"

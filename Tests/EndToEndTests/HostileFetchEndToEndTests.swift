@@ -5,7 +5,7 @@ import Testing
 /// The real `newsgen build` against compression bombs (issue 15): its peak memory, measured
 /// as a count of bytes by the kernel, stays within 300 MB of the same build with a harmless
 /// source. Before the fix a 4 GB bomb took 4.6 GB.
-@Suite("Hostile servers, end to end", .serialized, .enabled(if: HostileHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
+@Suite("Hostile servers, end to end", .serialized, Prerequisite.require(HostileHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
 struct HostileFetchEndToEndTests {
     /// A folder with the repository's templates and a site.json whose sources are `sources`
     /// (id, URL), built once by the binary; the folder is removed afterwards.

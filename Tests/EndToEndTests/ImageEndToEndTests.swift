@@ -5,7 +5,7 @@ import Testing
 /// Images through a real build: fetched from a server on 127.0.0.1, served
 /// from `public/media/`, thumbnails in `public/media/thumbs/`, failures as
 /// links, revalidation on the next build, and a cache folder that heals.
-@Suite("Images, end to end", .enabled(if: PythonHTTPServer.pythonAvailable), .serialized)
+@Suite("Images, end to end", Prerequisite.require(PythonHTTPServer.pythonAvailable, "needs python3 for the image server"), .serialized)
 struct ImageEndToEndTests {
     /// `/feed.xml`: item A (media:thumbnail `/img/a.png`, content with `/img/b.png`), item B (an enclosure that is an
     /// HTML page, content with a missing image), item C (content with an image over 1 MB). `/edit` switches the feed to

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NewsgenTestSupport
 
 /// Runs the real `newsgen inspect` binary on files and on a local HTTP server.
 @Suite("newsgen inspect, end to end", .serialized)
@@ -181,7 +182,7 @@ struct InspectEndToEndTests {
         #expect(try site.run("inspect", "--content-tpye", "text/xml", "a.xml").status == 64)
     }
 
-    @Test(.enabled(if: FeedHTTPServer.pythonAvailable, "needs python3 for the HTTP server"))
+    @Test(Prerequisite.require(FeedHTTPServer.pythonAvailable, "needs python3 for the HTTP server"))
     func aURLIsFetchedAndItsAddressIsTheBase() throws {
         let feed = """
         <?xml version="1.0" encoding="utf-8"?>

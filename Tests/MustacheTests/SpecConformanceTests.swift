@@ -1,10 +1,11 @@
 import Foundation
 import Mustache
 import Testing
+import NewsgenTestSupport
 
 /// The six core modules of the official Mustache spec, run case by case from
 /// the shared corpus (`../shared/corpora/mustache-spec/specs/` beside the package).
-@Suite(.enabled(if: SpecCorpus.exists, "../shared/corpora/mustache-spec is absent: spec tests skipped"))
+@Suite(Prerequisite.require(SpecCorpus.exists, "../shared/corpora/mustache-spec is absent: spec tests skipped"))
 struct SpecConformanceTests {
     @Test func coreModulesPassInFull() throws {
         var passed = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NewsgenFeeds
+import NewsgenTestSupport
 
 /// feedparser's date cases (../shared/corpora/feedparser-tests/dates.json).
 /// Each group goes through its own grammar (W3CDTF and ISO 8601 disagree on
@@ -49,7 +50,7 @@ struct DateCorpusTests {
     }
 
     @Test("rfc822, w3dtf, iso8601 and asctime groups",
-          .enabled(if: corpusExists, "date corpus not found at ../shared/corpora/feedparser-tests/dates.json"))
+          Prerequisite.require(corpusExists, "date corpus not found at ../shared/corpora/feedparser-tests/dates.json"))
     func conformance() throws {
         let corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: Self.corpus))
         var failures: [String] = []
@@ -79,7 +80,7 @@ struct DateCorpusTests {
 
     /// `FeedDate.parse`, what the readers call, tries the grammars in feedparser's
     /// order: every case a group accepts reads the same through it.
-    @Test(.enabled(if: corpusExists, "date corpus not found"))
+    @Test(Prerequisite.require(corpusExists, "date corpus not found at ../shared/corpora/feedparser-tests/dates.json"))
     func combinedParserAgreesOnAcceptedCases() throws {
         let corpus = try JSONDecoder().decode(Corpus.self, from: Data(contentsOf: Self.corpus))
         let groups = Set(Self.grammars.map(\.group))

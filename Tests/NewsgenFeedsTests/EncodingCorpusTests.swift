@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NewsgenModel
 import NewsgenFeeds
+import NewsgenTestSupport
 
 /// feedparser's `encoding/` and `illformed/` cases, read straight from the
 /// corpus (../shared/corpora/feedparser-tests) and checked on what the parser
@@ -79,7 +80,7 @@ struct EncodingCorpusTests {
         return verdicts
     }
 
-    @Test(.enabled(if: corpusExists, "feedparser corpus not found at ../shared/corpora/feedparser-tests"))
+    @Test(Prerequisite.require(corpusExists, "feedparser corpus not found at ../shared/corpora/feedparser-tests"))
     func bozoAndEncodingAsFeedparserDecides() throws {
         var report: [String] = []
         var failures: [String] = []
@@ -107,7 +108,7 @@ struct EncodingCorpusTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test(.enabled(if: corpusExists, "feedparser corpus not found"))
+    @Test(Prerequisite.require(corpusExists, "feedparser corpus not found at ../shared/corpora/feedparser-tests"))
     func contentSurvivesDetection() throws {
         func parse(_ path: String, _ contentType: String? = nil) throws -> ParsedFeed {
             try FeedParser.parse(Data(contentsOf: Self.corpus.appendingPathComponent(path)), contentType: contentType)

@@ -3,6 +3,7 @@ import Mustache
 import NewsgenModel
 import Testing
 @testable import NewsgenKit
+import NewsgenTestSupport
 
 /// The theme embedded in the binary (Load/BuiltInTheme.generated.swift, made by `make embed-templates`) must
 /// equal the repository's templates/ byte for byte, and a site's templates/ overrides it file by file.
@@ -34,7 +35,7 @@ struct BuiltInThemeTests {
         try Data(text.utf8).write(to: url)
     }
 
-    @Test("embedded templates equal templates/*.mustache (run 'make embed-templates' after an edit)", .enabled(if: hasRepository))
+    @Test("embedded templates equal templates/*.mustache (run 'make embed-templates' after an edit)", Prerequisite.require(hasRepository, "the repository's templates/ folder is not beside the tests"))
     func templatesMatchTheRepository() throws {
         let onDisk = try Self.files(in: Self.templatesFolder, suffix: ".mustache")
         #expect(BuiltInTheme.templates.keys.sorted() == onDisk.keys.sorted())
@@ -43,7 +44,7 @@ struct BuiltInThemeTests {
         }
     }
 
-    @Test("embedded assets equal templates/assets/*", .enabled(if: hasRepository))
+    @Test("embedded assets equal templates/assets/*", Prerequisite.require(hasRepository, "the repository's templates/ folder is not beside the tests"))
     func assetsMatchTheRepository() throws {
         let onDisk = try Self.files(in: Self.templatesFolder.appendingPathComponent("assets"), suffix: "")
         #expect(BuiltInTheme.assets.keys.sorted() == onDisk.keys.sorted())
@@ -52,7 +53,7 @@ struct BuiltInThemeTests {
         }
     }
 
-    @Test("docs/templates.md names every built-in template and asset", .enabled(if: hasRepository))
+    @Test("docs/templates.md names every built-in template and asset", Prerequisite.require(hasRepository, "the repository's templates/ folder is not beside the tests"))
     func everyTemplateIsDocumented() throws {
         let documentation = try String(contentsOf: Self.repository.appendingPathComponent("docs/templates.md"), encoding: .utf8)
         for name in BuiltInTheme.templates.keys.sorted() {
@@ -63,7 +64,7 @@ struct BuiltInThemeTests {
         }
     }
 
-    @Test("embedded CI workflow equals docs/ci/github-actions.yml", .enabled(if: hasRepository))
+    @Test("embedded CI workflow equals docs/ci/github-actions.yml", Prerequisite.require(hasRepository, "the repository's templates/ folder is not beside the tests"))
     func workflowMatchesTheRepository() throws {
         let onDisk = try Data(contentsOf: Self.repository.appendingPathComponent("docs/ci/github-actions.yml"))
         #expect(Data(BuiltInTheme.ciWorkflow.utf8) == onDisk)

@@ -3,7 +3,7 @@ import NewsgenTestSupport
 import Testing
 @testable import NewsgenKit
 
-@Suite("HTTP fetch", .serialized, .enabled(if: FixtureHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
+@Suite("HTTP fetch", .serialized, Prerequisite.require(FixtureHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
 struct HTTPFetcherTests {
     @Test func downloadsTheBodyWithTheHeadersTheParserNeeds() throws {
         let server = try FixtureHTTPServer.start()

@@ -7,7 +7,7 @@ import NewsgenTestSupport
 /// `newsgen build` against servers that misbehave (issue 15): whatever one source's server
 /// does, the build finishes and publishes, that source is a warning with a reason a
 /// person understands, and the other sources are read as usual.
-@Suite("Hostile servers in a build", .enabled(if: HostileHTTPServer.pythonAvailable), .serialized)
+@Suite("Hostile servers in a build", Prerequisite.require(HostileHTTPServer.pythonAvailable, "needs python3 for the fixture server"), .serialized)
 struct HostileFetchBuildTests {
     /// A site folder with the repository's templates and the url sources given.
     private struct HostileSite {

@@ -6,7 +6,7 @@ import Testing
 /// `HTTPFetcher` (libcurl underneath) against servers that misbehave on purpose, over real
 /// HTTP on 127.0.0.1: each ends in a `FetchError` a person can read, within the deadline,
 /// and no body is held past the limit.
-@Suite("Hostile servers", .serialized, .enabled(if: HostileHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
+@Suite("Hostile servers", .serialized, Prerequisite.require(HostileHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
 struct HostileServerTests {
     static let megabyte = 1_048_576
 

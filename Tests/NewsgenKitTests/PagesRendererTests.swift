@@ -47,8 +47,8 @@ struct PagesRendererTests {
 
     private static func input(articles: [Article] = articles, duplicateOf: [String: String] = duplicates, pageSize: Int = 2,
                               baseURL: String? = nil, bookmarks: [Bookmark] = []) throws -> RenderInput {
-        var config = SiteConfig(title: "Bay", sources: [SourceConfig(id: "news", title: "The News", path: "feeds/news.xml"),
-                                                        SourceConfig(id: "wire", url: "https://wire.example/feed")])
+        var config = SiteConfig(title: "Bay", sources: [SourceConfig(id: "news", title: "The News", location: .file("feeds/news.xml")),
+                                                        SourceConfig(id: "wire", location: .url(URL(string: "https://wire.example/feed")!))])
         config.pageSize = pageSize
         config.baseURL = baseURL
         var input = RenderInput(

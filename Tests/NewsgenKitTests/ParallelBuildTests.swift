@@ -162,7 +162,7 @@ struct ParallelBuildTests {
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    @Test(.enabled(if: PythonHTTPServer.pythonAvailable))
+    @Test(Prerequisite.require(PythonHTTPServer.pythonAvailable, "needs python3 for the fixture server"))
     func twoBuildsOfTheGeneratedSiteAreByteIdenticalWithWarningsInOrder() throws {
         let first = try GeneratedSite(named: "first")
         defer { first.remove() }

@@ -6,6 +6,7 @@ import NewsgenFeeds
 import NewsgenHTML
 import NewsgenModel
 import Testing
+import NewsgenTestSupport
 
 /// feedparser's `wellformed/sanitize` cases (../shared/corpora/feedparser-tests):
 /// each feed is parsed as a build parses it, and every text construct it
@@ -71,9 +72,8 @@ struct SanitizeCorpusTests {
 
     /// The sanitizer's output is a fixpoint: over every HTML value of every case, a second pass
     /// (with the same base) changes nothing.
-    @Test(.enabled(if: corpusExists || SharedCorpus.requiredHere, "the feedparser corpus is not in ../shared/corpora; skipped"))
+    @Test(Prerequisite.require(corpusExists, "the feedparser corpus is not in ../shared/corpora"))
     func everySanitizedValueIsAFixpoint() throws {
-        try SharedCorpus.require(Self.corpusExists, Self.folder)
         var values = 0
         var moved: [String] = []
         for file in try Self.corpusFiles() {
@@ -92,9 +92,8 @@ struct SanitizeCorpusTests {
         #expect(moved == [])
     }
 
-    @Test(.enabled(if: corpusExists || SharedCorpus.requiredHere, "the feedparser corpus is not in ../shared/corpora; skipped"))
+    @Test(Prerequisite.require(corpusExists, "the feedparser corpus is not in ../shared/corpora"))
     func noSanitizedOutputIsUnsafe() throws {
-        try SharedCorpus.require(Self.corpusExists, Self.folder)
         let files = try Self.corpusFiles()
         var outputs = 0
         var unsafe: [String] = []

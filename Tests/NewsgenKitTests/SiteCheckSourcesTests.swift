@@ -43,23 +43,26 @@ struct SiteCheckSourcesTests {
         #expect(report.checkedSummary[3] == "5 sources")
     }
 
-    @Test(.enabled(if: PythonHTTPServer.pythonAvailable))
-    func urlSourcesAreFetchedOverTheNetworkAndNothingIsWritten() throws {
-        let server = try FetchFixtureServer.start()
-        defer { server.stop() }
+    /// Over `HTTPStub`: the check fetches as a build does (a hang is the transport's
+    /// timeout; `FetchingSocketTests` has a real one), retries, and sends no validators.
+    @Test func urlSourcesAreFetchedOverTheNetworkAndNothingIsWritten() throws {
+        let server = FetchingBuildTests.server()
+        server.on(FetchingBuildTests.url("/hang"), .failure(.timedOut(seconds: 1)))
         let site = try CheckSite(config: Self.config("""
-            {"id": "first", "url": "\(server.url("/first.xml"))"}, {"id": "missing", "url": "\(server.url("/missing"))"},
-            {"id": "broken", "url": "\(server.url("/broken.xml"))"}, {"id": "hang", "url": "\(server.url("/hang"))"},
-            {"id": "moved", "url": "\(server.url("/moved.xml"))"}
+            {"id": "first", "url": "\(FetchingBuildTests.url("/first.xml"))"}, {"id": "missing", "url": "\(FetchingBuildTests.url("/missing"))"},
+            {"id": "broken", "url": "\(FetchingBuildTests.url("/broken.xml"))"}, {"id": "hang", "url": "\(FetchingBuildTests.url("/hang"))"},
+            {"id": "moved", "url": "\(FetchingBuildTests.url("/moved.xml"))"}
             """))
         defer { site.remove() }
         let before = try site.snapshot()
-        let report = site.check()
+        let report = site.check(network: server.network)
+        #expect(server.requests(to: FetchingBuildTests.url("/hang")).count == 2, "a timeout is retried")
+        #expect(server.sleeps == [0.01])
         #expect(report.findings(in: .sources).map(\.description) == [
-            "source 'missing' failed: \(server.url("/missing")): the server answered HTTP 404 (not found)",
-            "source 'broken' failed: \(server.url("/broken.xml")):1:1: not well-formed XML: Start tag expected, '<' not found",
-            "source 'hang' failed: \(server.url("/hang")): no complete response within 1 second",
-            "source 'moved': \(server.url("/moved.xml")) has moved permanently to \(server.url("/first.xml")); put the new URL in site.json",
+            "source 'missing' failed: \(FetchingBuildTests.url("/missing")): the server answered HTTP 404 (not found)",
+            "source 'broken' failed: \(FetchingBuildTests.url("/broken.xml")):1:1: not well-formed XML: Start tag expected, '<' not found",
+            "source 'hang' failed: \(FetchingBuildTests.url("/hang")): no complete response within 1 second",
+            "source 'moved': \(FetchingBuildTests.url("/moved.xml")) has moved permanently to \(FetchingBuildTests.url("/first.xml")); put the new URL in site.json",
         ])
         #expect(report.checkedSummary[3] == "5 sources")
         #expect(try site.snapshot() == before)

@@ -27,8 +27,10 @@ struct CheckSite {
         try Data(text.utf8).write(to: file)
     }
 
-    func check(offline: Bool = false, output: URL? = nil) -> CheckReport {
-        SiteCheck.run(siteDirectory: folder, options: SiteCheckOptions(offline: offline, output: output, retryBackoff: 0.01))
+    func check(offline: Bool = false, output: URL? = nil, network: Network = .live) -> CheckReport {
+        var options = SiteCheckOptions(offline: offline, output: output, retryBackoff: 0.01)
+        options.network = network
+        return SiteCheck.run(siteDirectory: folder, options: options)
     }
 
     /// A real build, offline, into `public/`.

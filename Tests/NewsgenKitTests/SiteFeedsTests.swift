@@ -22,8 +22,8 @@ struct SiteFeedsTests {
     static func input(baseURL: String?, title: String = "Bay <News>", articles extra: [PreparedArticle] = [],
                       bookmarks: [Bookmark] = [], duplicateOf: [String: String] = [:]) throws -> RenderInput {
         var config = SiteConfig(title: title, sources: [
-            SourceConfig(id: "wire", url: "https://wire.example/feed.xml?a=1&b=2"),
-            SourceConfig(id: "notes", title: "Council Notes", path: "content/notes.xml"),
+            SourceConfig(id: "wire", location: .url(URL(string: "https://wire.example/feed.xml?a=1&b=2")!)),
+            SourceConfig(id: "notes", title: "Council Notes", location: .file("content/notes.xml")),
         ])
         config.baseURL = baseURL
         config.pageSize = 1

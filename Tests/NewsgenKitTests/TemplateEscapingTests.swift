@@ -29,8 +29,8 @@ struct TemplateEscapingTests {
     ]
 
     static func render(embedHosts: [String] = []) throws -> [String: String] {
-        var config = SiteConfig(title: hostile("site-title"), sources: [SourceConfig(id: "news", url: "https://news.example/feed"),
-                                                                        SourceConfig(id: "feed", path: "feeds/a.xml")])
+        var config = SiteConfig(title: hostile("site-title"), sources: [SourceConfig(id: "news", location: .url(URL(string: "https://news.example/feed")!)),
+                                                                        SourceConfig(id: "feed", location: .file("feeds/a.xml"))])
         config.language = hostile("site-language")
         config.baseURL = "https://news.example.org/" + hostile("base-url") + "/"
         config.timeZone = hostile("time-zone")

@@ -32,7 +32,7 @@ struct XSSVectorFixpointTests {
         return rows.compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }
     }
 
-    @Test(.enabled(if: PythonHTTPServer.pythonAvailable, "needs python3 to read Tests/Browser/xss_vectors.py"))
+    @Test(Prerequisite.require(PythonHTTPServer.pythonAvailable, "needs python3 to read Tests/Browser/xss_vectors.py"))
     func everyVectorIsAFixpoint() throws {
         let vectors = try Self.vectors()
         var moved: [String] = []

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import NewsgenModel
+import NewsgenTestSupport
 
 /// `bookmarks.json` is written one key per line, sorted by id, so that two people who each
 /// bookmark something on their own branch can merge without a conflict. These tests ask real
 /// git, because "git merges it" is the claim.
 @Suite("bookmarks.json under git merge",
-       .enabled(if: GitRepository.isInstalled, "git is not installed (/usr/bin/env git failed); the merge tests need real git"))
+       Prerequisite.require(GitRepository.isInstalled, "git is not installed (/usr/bin/env git failed); the merge tests need real git"))
 struct BookmarkMergeTests {
     private static func bookmark(_ id: String) -> Bookmark {
         let digit = Int(id.prefix(1)) ?? 0

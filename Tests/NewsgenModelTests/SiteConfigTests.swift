@@ -28,7 +28,16 @@ struct SiteConfigTests {
         #expect(config.fetch.maxFeedMB == 20)
         #expect(config.embeds.allow.isEmpty)
         #expect(config.baseURL == nil)
-        #expect(config.sources == [SourceConfig(id: "a", path: "a.xml")])
+        #expect(config.sources == [SourceConfig(id: "a", location: .file("a.xml"))])
+    }
+
+    /// `URL` percent-encodes a space or a letter outside ASCII; what messages, state.json and
+    /// the feeds out show is the url as site.json wrote it.
+    @Test func aURLSourceKeepsTheTextAsWritten() throws {
+        let config = try decode(#"{"title": "T", "sources": [{"id": "a", "url": "https://x.example/a feed/ü.xml"}]}"#)
+        #expect(config.sources[0].address == "https://x.example/a feed/ü.xml")
+        #expect(config.sources[0].location == .url(URL(string: "https://x.example/a%20feed/%C3%BC.xml")!))
+        #expect(config.sources[0].isURL)
     }
 
     @Test func fullConfigIsRead() throws {
@@ -46,7 +55,8 @@ struct SiteConfigTests {
         #expect(config.baseURL == "https://news.example.org/news/")
         #expect(config.timeZone == "Europe/Berlin")
         #expect(config.pageSize == 5)
-        #expect(config.sources[0].url == "https://www.swift.org/atom.xml")
+        #expect(config.sources[0].location == .url(URL(string: "https://www.swift.org/atom.xml")!))
+        #expect(config.sources[0].address == "https://www.swift.org/atom.xml")
         #expect(config.archive.keepDays == 30)
         #expect(config.archive.keepPerSource == nil)
         #expect(config.imageCache.directory == "cache")

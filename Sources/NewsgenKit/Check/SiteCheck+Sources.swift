@@ -9,46 +9,34 @@ extension SiteCheck {
     /// a feed with no items, or one a build would warn about, is a warning.
     static func sources(_ site: Site, options: SiteCheckOptions) -> CheckPart {
         let config = site.config
-        let sources = config.sources
-        var fetched: [String: SourceFetch] = [:]
-        if !options.offline {
-            let urlSources = sources.filter { $0.path == nil && $0.url != nil }
-            let fetcher = SourceFetcher(config: config.fetch, backoffBase: options.retryBackoff)
-            for fetch in fetcher.fetchAll(urlSources, state: FetchState()) { fetched[fetch.result.source.id] = fetch }
-        }
-        let done = fetched
-        let offline = options.offline
-        // In site.json order: each source's findings together.
-        let perSource = Workers.parallelMap(sources.count) { index in
-            let source = sources[index]
-            let result = done[source.id]?.result ?? FeedFileReader.read(source, site: site, offline: offline)
-            return findingsFor(result, config: config) + (done[source.id]?.warnings ?? []).map { CheckFinding(.warning, .sources, $0) }
-        }
+        let fetcher = SourceFetcher(config: config.fetch, backoffBase: options.retryBackoff, network: options.network)
+        let reads = SourceReading.run(site, fetcher: fetcher, state: FetchState(), offline: options.offline)
         var findings: [CheckFinding] = []
         var skipped = 0
-        for part in perSource {
+        // In site.json order: each source's findings together.
+        for (source, read) in zip(config.sources, reads) {
+            let part = findingsFor(source, read.parsed) + read.fetchWarnings.map { CheckFinding(.warning, .sources, $0) }
             findings += part
             skipped += part.filter { $0.severity == .note }.count
         }
-        var summary = Wording.counted(sources.count, "source")
+        var summary = Wording.counted(config.sources.count, "source")
         if skipped > 0 { summary += " (\(Wording.grouped(skipped)) skipped: offline)" }
         return CheckPart(findings: findings, summary: summary)
     }
 
     /// What one source's result means for the check; a skipped source is a note.
-    private static func findingsFor(_ result: SourceResult, config: SiteConfig) -> [CheckFinding] {
-        let source = result.source
-        switch result.outcome {
+    private static func findingsFor(_ source: SourceConfig, _ parsed: SourceParse) -> [CheckFinding] {
+        switch parsed.outcome {
         case .failed(let reason):
             return [CheckFinding(.problem, .sources, "source '\(source.id)' failed: \(reason)")]
         case .skipped:
-            return [CheckFinding(.note, .sources, "source '\(source.id)' skipped: offline (\(source.url ?? source.path ?? source.id) was not fetched)")]
+            return [CheckFinding(.note, .sources, "source '\(source.id)' skipped: offline (\(source.address) was not fetched)")]
         case .fresh, .notModified:
             var findings: [CheckFinding] = []
-            if case .fresh(0) = result.outcome, result.itemsDropped == 0 {
+            if case .fresh(0) = parsed.outcome, parsed.itemsDropped == 0 {
                 findings.append(CheckFinding(.warning, .sources, "source '\(source.id)': the feed has no items"))
             }
-            findings += SiteBuilder.warnings(for: result, config: config, offline: true).map { CheckFinding(.warning, .sources, $0.description) }
+            findings += parsed.warnings.map { CheckFinding(.warning, .sources, $0.description) }
             return findings
         }
     }

@@ -18,12 +18,12 @@ struct EnrichedArticles {
 enum EnrichStage {
     /// `articles` (newest first) are taken, not copied: once sanitized, the publisher's HTML
     /// is let go, so that it is not in memory twice while images are fetched.
-    static func run(_ articles: consuming [Article], site: Site, offline: Bool) -> EnrichedArticles {
+    static func run(_ articles: consuming [Article], site: Site, offline: Bool, network: Network) -> EnrichedArticles {
         let config = site.config
         let prepared = PreparedArticle.all(articles, embedHosts: config.embeds.allow)
         _ = consume articles
         let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, timeoutSeconds: Double(config.fetch.timeoutSeconds),
-                               userAgent: config.fetch.userAgent, offline: offline)
+                               userAgent: config.fetch.userAgent, offline: offline, network: network)
         let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
                                articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory)
         let output = stage.run(prepared)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A downloaded document and the response headers the parser needs.
+/// A document as the Fetch stage brought it and the response headers the parser needs:
+/// downloaded, or read from a path source's file (a file URL, and no headers).
 public struct FetchedDocument: Sendable, Equatable {
     /// The body, as received (never more than the fetcher's limit).
     public var data: Data

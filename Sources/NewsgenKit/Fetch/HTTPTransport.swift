@@ -38,7 +38,7 @@ public struct HTTPResponse: Sendable, Equatable {
 
 /// Sends one request and waits for its answer on the calling thread: the edge where newsgen
 /// touches the network, as a value, so tests and later callers can put another behind
-/// `HTTPFetcher`. `live` is libcurl (`CurlTransport`); `inMemory` answers from a table.
+/// `HTTPFetcher`. `live` is libcurl (`CurlTransport`); `answering` wraps answers made up in memory (the tests' `HTTPStub`).
 ///
 /// The contract every transport keeps: the answer comes within `request.timeout`
 /// (`FetchError.timedOut` otherwise), a body is never held past `request.maxBytes`
@@ -54,11 +54,16 @@ public struct HTTPTransport: Sendable {
     /// HTTP and HTTPS through libcurl.
     public static let live = HTTPTransport(send: CurlTransport.send)
 
-    /// Answers from `responses` by absolute URL (a 404 for any other), holding to the same
-    /// size limit as `live`: for tests, and for callers that already have the bytes.
-    public static func inMemory(_ responses: [String: HTTPResponse]) -> HTTPTransport {
+    /// A transport whose answers `respond` makes up (a test's stub, a script), held to the
+    /// contract above: the body of an answer that is not 2xx is not passed on, and a body
+    /// over the request's `maxBytes` is `FetchError.tooLarge`.
+    public static func answering(_ respond: @escaping @Sendable (HTTPRequest) -> Result<HTTPResponse, FetchError>) -> HTTPTransport {
         HTTPTransport { request in
-            guard let response = responses[request.url.absoluteString] else { return .success(HTTPResponse(status: 404)) }
+            let response: HTTPResponse
+            switch respond(request) {
+            case .success(let answer): response = answer
+            case .failure(let error): return .failure(error)
+            }
             guard (200...299).contains(response.status) else { return .success(HTTPResponse(status: response.status, headers: response.headers)) }
             guard response.body.count <= request.maxBytes else { return .failure(.tooLarge(limit: request.maxBytes)) }
             return .success(response)

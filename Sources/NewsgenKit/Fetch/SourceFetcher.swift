@@ -1,71 +1,74 @@
-import Dispatch
 import Foundation
-import NewsgenFeeds
 import NewsgenModel
 
-/// What fetching one url source brought: its result for the Parse stage, the
-/// validators to remember, and warnings (a permanent redirect).
-struct SourceFetch: Sendable {
-    var result: SourceResult
-    var etag: String?
-    var lastModified: String?
-    /// True when the server answered (200 or 304) and the body, if any, parsed.
-    var succeeded: Bool
-    var warnings: [String] = []
-    /// False for a source left alone because it is backing off: its state is not touched.
-    var attempted: Bool = true
-}
-
-/// The Fetch stage for sources with a `url`: at most `fetch.concurrency` at a
-/// time, each with the whole-exchange deadline `fetch.timeoutSeconds`, retried
-/// up to `fetch.retries` times with exponential backoff on network errors, 5xx
-/// and 429, conditional when validators are known. A failure is the source's
-/// outcome, never the build's.
+/// The Fetch stage: one `FetchedSource` per source, a url or a file alike. A url source is
+/// fetched at most `fetch.concurrency` at a time, each with the whole-exchange deadline
+/// `fetch.timeoutSeconds`, retried up to `fetch.retries` times with exponential backoff on
+/// network errors, 5xx and 429, conditional when validators are known; a file is read from
+/// the site (`FeedFileReader`). A failure is the source's outcome, never the build's.
 struct SourceFetcher: Sendable {
     var config: FetchConfig
-    /// The first retry waits this many seconds, each next one twice as long (tests make it short).
+    /// The first retry waits this many seconds, each next one twice as long.
     var backoffBase: Double
     /// A `Retry-After` longer than this is not waited for: the source fails for this build.
     var retryAfterCap: Double = 30
-    /// The build's "now", for a `Retry-After` date from a server that sent no `Date` of its own.
+    /// The build's "now", for a `Retry-After` date from a server that sent no `Date` of its own,
+    /// and for the back-off of failing sources; nil skips neither.
     var now: Date? = nil
-    /// How requests are sent (libcurl; tests may answer from memory).
-    var transport: HTTPTransport = .live
+    /// How requests are sent and retries wait (libcurl and `Thread.sleep`, or a test's stub).
+    var network: Network = .live
 
-    /// Fetches `sources` (each with a url) concurrently; the answers come back in the order given.
-    /// `finished` hears of each source as it ends, from the worker that fetched it.
-    func fetchAll(_ sources: [SourceConfig], state: FetchState,
-                  finished: (@Sendable (SourceFetch) -> Void)? = nil) -> [SourceFetch] {
-        Workers.map(sources.count, concurrency: config.concurrency) { index in
-            let fetched = fetch(sources[index], remembered: state.sources[sources[index].id])
-            finished?(fetched)
-            return fetched
+    /// One source, either kind; a url source is skipped `offline`.
+    func fetch(_ source: SourceConfig, site: Site, remembered: FetchState.Entry?, offline: Bool) -> FetchedSource {
+        switch source.location {
+        case .file(let path):
+            return FeedFileReader.read(source, path: path, site: site)
+        case .url(let url):
+            guard !offline else { return FetchedSource(source: source, outcome: .skipped(reason: "offline: archived articles are shown")) }
+            return fetch(source, from: url, remembered: remembered)
         }
     }
 
-    /// One source, with its retries.
-    func fetch(_ source: SourceConfig, remembered: FetchState.Entry?) -> SourceFetch {
-        let address = source.url ?? ""
-        func failed(_ reason: String) -> SourceFetch {
-            SourceFetch(result: SourceResult(source: source, outcome: .failed(reason: "\(address): \(reason)")),
-                        etag: remembered?.etag, lastModified: remembered?.lastModified, succeeded: false)
+    /// Fetches `sources` (the url sources) `fetch.concurrency` at a time and hands each result
+    /// to `then` on the worker that fetched it, so its document is parsed and let go there;
+    /// the answers come back in the order given.
+    func fetchAll<Result: Sendable>(_ sources: [SourceConfig], site: Site, state: FetchState,
+                                    then: @escaping @Sendable (FetchedSource) -> Result) -> [Result] {
+        Workers.map(sources.count, concurrency: config.concurrency) { index in
+            then(fetch(sources[index], site: site, remembered: state.sources[sources[index].id], offline: false))
         }
-        guard let url = URL(string: address), url.host != nil else { return failed("not a valid URL") }
+    }
+
+    /// A url source inside its back-off window (`SourceBackoff`), as the skip it is in this
+    /// build; nil when it is due, or when there is no "now" to measure against.
+    func backingOff(_ source: SourceConfig, remembered: FetchState.Entry?) -> FetchedSource? {
+        guard let now, let remembered, remembered.url == source.address,
+              let reason = SourceBackoff.reasonToWait(remembered, now: now) else { return nil }
+        return FetchedSource(source: source, outcome: .skipped(reason: reason), attempted: false)
+    }
+
+    /// One url source, with its retries.
+    func fetch(_ source: SourceConfig, from url: URL, remembered: FetchState.Entry?) -> FetchedSource {
+        let address = source.address
+        func failed(_ reason: String) -> FetchedSource {
+            FetchedSource(source: source, outcome: .failed(reason: "\(address): \(reason)"))
+        }
+        guard url.host != nil else { return failed("not a valid URL") }
         var headers: [String: String] = [:]
         if let remembered, remembered.url == address {
             if let etag = remembered.etag { headers["If-None-Match"] = etag }
             if let lastModified = remembered.lastModified { headers["If-Modified-Since"] = lastModified }
         }
-        let limit = config.maxFeedMB * 1_048_576
-        let fetcher = HTTPFetcher(deadline: Double(config.timeoutSeconds), maxBytes: limit, userAgent: config.userAgent,
-                                  transport: transport)
+        let fetcher = network.fetcher(deadline: Double(config.timeoutSeconds), maxBytes: config.maxFeedMB * 1_048_576,
+                                      userAgent: config.userAgent)
         var attempt = 0
         while true {
             let exchange = fetcher.exchange(url, headers: headers)
             let error: FetchError
             switch exchange.result {
             case .success(let document):
-                var fetched = parse(document, source: source, address: address, limit: limit)
+                var fetched = FetchedSource(source: source, outcome: document.status == 304 ? .notModified : .fresh(document),
+                                            etag: document.etag, lastModified: document.lastModified)
                 if let target = exchange.permanentRedirect, target.absoluteString != address {
                     fetched.warnings.append("source '\(source.id)': \(address) has moved permanently to \(target.absoluteString); put the new URL in site.json")
                 }
@@ -84,29 +87,7 @@ struct SourceFetcher: Sendable {
                 wait = max(wait, seconds)
             }
             attempt += 1
-            Thread.sleep(forTimeInterval: wait)
-        }
-    }
-
-    private func parse(_ document: FetchedDocument, source: SourceConfig, address: String, limit: Int) -> SourceFetch {
-        if document.status == 304 {
-            return SourceFetch(result: SourceResult(source: source, outcome: .notModified),
-                               etag: document.etag, lastModified: document.lastModified, succeeded: true)
-        }
-        do {
-            var feed = try FeedParser.parse(document.data, baseURL: document.baseURL.absoluteString,
-                                            contentType: document.contentType, maxBytes: limit)
-            let total = feed.items.count
-            feed.items = FeedItemCap.newest(feed.items, limit: config.maxItemsPerFeed)
-            return SourceFetch(result: SourceResult(source: source, outcome: .fresh(itemCount: feed.items.count), feed: feed,
-                                                    itemsDropped: total - feed.items.count),
-                               etag: document.etag, lastModified: document.lastModified, succeeded: true)
-        } catch {
-            // A web page where a feed was expected is the usual cause: say so rather than only "not well-formed".
-            let isPage = document.contentType?.lowercased().hasPrefix("text/html") == true
-            let hint = isPage ? " (the server sent a web page, text/html: the feed's address is likely in the page's <link rel=\"alternate\">)" : ""
-            return SourceFetch(result: SourceResult(source: source, outcome: .failed(reason: error.located(in: address) + hint)),
-                               succeeded: false)
+            network.sleep(wait)
         }
     }
 

@@ -10,7 +10,7 @@ import NewsgenModel
 enum BuildFingerprint {
     static func inputs(_ site: Site, options: BuildOptions, output: URL) -> String? {
         let config = site.config
-        guard options.offline || !config.sources.contains(where: { $0.path == nil && $0.url != nil }) else { return nil }
+        guard options.offline || !config.sources.contains(where: \.isURL) else { return nil }
         // --strict must fail again on a source that still fails, so a lenient build does not stand for a strict one.
         var lines = [NewsgenVersion.name, "theme \(BuiltInTheme.key)", "offline \(options.offline)", "strict \(options.strict)", "output \(output.path)"]
         // Retention by age changes what is kept as days pass, with no file changing.
@@ -30,7 +30,7 @@ enum BuildFingerprint {
         stamp(site.directory.appendingPathComponent("site.json"), as: "site.json")
         folder(site.templatesDirectory, as: "templates")
         for source in config.sources {
-            if let path = source.path { stamp(site.url(path), as: "source \(source.id)") }
+            if case .file(let path) = source.location { stamp(site.url(path), as: "source \(source.id)") }
         }
         folder(site.articlesDirectory, as: "articles")
         stamp(site.bookmarksFile, as: "bookmarks")

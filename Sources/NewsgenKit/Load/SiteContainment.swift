@@ -26,7 +26,7 @@ enum SiteContainment {
             ("bookmarks", config.bookmarks, true),
         ]
         for (index, source) in config.sources.enumerated() {
-            if let path = source.path { paths.append(("sources[\(index)].path", path, false)) }
+            if case .file(let path) = source.location { paths.append(("sources[\(index)].path", path, false)) }
         }
         let siteRoot = FileSystem.resolvedPath(site.directory)
         var warnings: [BuildWarning] = []

@@ -2,8 +2,8 @@ import Foundation
 import NewsgenModel
 
 /// The build's Parse stage on feed files alone, for `newsgen-parse-bench`: each
-/// file is one path source, read and turned into incoming articles by
-/// `SourceParse.make`, on every core as `readSources` does (or on the calling
+/// file is one path source, read by `SourceFetcher.fetch` and turned into
+/// incoming articles by `SourceParse.make`, on every core as `SourceReading` does (or on the calling
 /// thread, for a serial figure). `sanitizing` adds what the Enrich stage does
 /// to each article (`PreparedArticle`: sanitize the content and summary, make
 /// the list-row text), so the probe can be set beside feedparser, which
@@ -21,12 +21,14 @@ package enum ParseStageProbe {
 
     /// Runs the Parse stage over `files` (absolute paths), with the default site configuration.
     package static func run(files: [String], parallel: Bool, sanitizing: Bool = false) -> Tally {
-        let sources = files.indices.map { SourceConfig(id: String(format: "f%03d", $0 + 1), path: files[$0]) }
+        let sources = files.indices.map { SourceConfig(id: String(format: "f%03d", $0 + 1), location: .file(files[$0])) }
         let site = Site(directory: URL(fileURLWithPath: "/"), config: SiteConfig(title: "parse bench", sources: sources))
         let embedHosts = site.config.embeds.allow
+        let fetcher = SourceFetcher(config: site.config.fetch, backoffBase: 0)
         let tallies = Workers.parallelMap(sources.count, parallel: parallel) { index -> Tally in
-            let parse = SourceParse.make(sources[index], fetched: nil, site: site, offline: true)
-            var tally = Tally(items: parse.incoming.count, warnings: parse.warnings.count)
+            let fetched = fetcher.fetch(sources[index], site: site, remembered: nil, offline: true)
+            let parse = SourceParse.make(fetched, config: site.config, offline: true)
+            var tally = Tally(items: parse.incoming.count, warnings: parse.warnings.count + parse.contentWarnings.count)
             if case .failed(let reason) = parse.outcome { tally.failures.append(reason) }
             if sanitizing {
                 let prepared = parse.incoming.map { PreparedArticle($0.article, embedHosts: embedHosts) }

@@ -12,13 +12,3 @@ public enum SourceOutcome: Equatable, Sendable {
     /// Reading or parsing failed; the archive keeps the source's earlier articles.
     case failed(reason: String)
 }
-
-/// A source after the Parse stage.
-public struct SourceResult: Sendable {
-    public var source: SourceConfig
-    public var outcome: SourceOutcome
-    /// The parsed feed, when there is one; its items are the ones this build takes.
-    public var feed: ParsedFeed?
-    /// Items the feed had beyond `fetch.maxItemsPerFeed`, left out of `feed`.
-    public var itemsDropped: Int = 0
-}

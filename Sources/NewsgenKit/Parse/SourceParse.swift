@@ -6,21 +6,60 @@ struct SourceParse: Sendable {
     var outcome: SourceOutcome
     var info: SourceInfo
     var incoming: [IncomingArticle]
-    /// The source's own warnings, then those of its articles' HTML.
+    /// Items the feed had beyond `fetch.maxItemsPerFeed`, left out of `incoming`.
+    var itemsDropped = 0
+    /// The source's own warnings (`SourceWarnings`): a failure, a skip, items left out, an ill-formed document.
     var warnings: [BuildWarning]
+    /// Those of its articles' HTML (`ContentBounds`), which `newsgen check` does not report.
+    var contentWarnings: [BuildWarning] = []
 
-    /// The Parse stage for one source: its file read and parsed (unless `fetched`
-    /// already holds what the Fetch stage brought), each item turned into an
-    /// incoming article, and the warnings a person should hear. The feed itself
-    /// is dropped on return, so a build never holds every feed at once.
-    /// The build runs this on every core, one source a call (`readSources`);
-    /// `ParseStageProbe` runs the same function to time it.
-    static func make(_ source: SourceConfig, fetched: SourceResult?, site: Site, offline: Bool) -> SourceParse {
-        let result = fetched ?? FeedFileReader.read(source, site: site, offline: offline)
-        let fromFeed = (result.feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
-        let info = SourceInfo(id: source.id, title: source.title ?? result.feed?.title?.plainText ?? source.id, url: result.feed?.link)
-        return SourceParse(outcome: result.outcome, info: info, incoming: fromFeed,
-                           warnings: SiteBuilder.warnings(for: result, config: site.config, offline: offline)
-                               + ContentBounds.warnings(fromFeed, sourceID: source.id))
+    /// The Parse stage for one source of either kind: what the Fetch stage brought parsed
+    /// (`FeedParser`, at most `fetch.maxItemsPerFeed` items, the newest), each item turned
+    /// into an incoming article, and the warnings a person should hear. The feed itself is
+    /// dropped on return, so a build never holds every feed at once. The build runs this on
+    /// every core, one source a call (`readSources`); `newsgen check` and `ParseStageProbe`
+    /// run the same function.
+    static func make(_ fetched: FetchedSource, config: SiteConfig, offline: Bool) -> SourceParse {
+        let source = fetched.source
+        var outcome: SourceOutcome
+        var feed: ParsedFeed?
+        var dropped = 0
+        switch fetched.outcome {
+        case .notModified: outcome = .notModified
+        case .skipped(let reason): outcome = .skipped(reason: reason)
+        case .failed(let reason): outcome = .failed(reason: reason)
+        case .fresh(let document):
+            do {
+                var parsed = try parse(document, maxBytes: config.fetch.maxFeedMB * 1_048_576)
+                let total = parsed.items.count
+                parsed.items = FeedItemCap.newest(parsed.items, limit: config.fetch.maxItemsPerFeed)
+                dropped = total - parsed.items.count
+                outcome = .fresh(itemCount: parsed.items.count)
+                feed = parsed
+            } catch {
+                outcome = .failed(reason: error.located(in: source.address) + pageHint(document))
+            }
+        }
+        let incoming = (feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
+        let info = SourceInfo(id: source.id, title: source.title ?? feed?.title?.plainText ?? source.id, url: feed?.link)
+        return SourceParse(outcome: outcome, info: info, incoming: incoming, itemsDropped: dropped,
+                           warnings: SourceWarnings.make(source, outcome: outcome, feed: feed, dropped: dropped,
+                                                         config: config, offline: offline),
+                           contentWarnings: ContentBounds.warnings(incoming, sourceID: source.id))
+    }
+
+    /// A download is read against its base address and with its `Content-Type`; a file has
+    /// neither, so its relative links resolve against the feed's own link.
+    private static func parse(_ document: FetchedDocument, maxBytes: Int) throws(FeedParseError) -> ParsedFeed {
+        guard !document.url.isFileURL else { return try FeedParser.parse(document.data, maxBytes: maxBytes) }
+        return try FeedParser.parse(document.data, baseURL: document.baseURL.absoluteString,
+                                    contentType: document.contentType, maxBytes: maxBytes)
+    }
+
+    /// A web page where a feed was expected is the usual cause of a download that does not
+    /// parse: say so rather than only "not well-formed".
+    private static func pageHint(_ document: FetchedDocument) -> String {
+        guard document.contentType?.lowercased().hasPrefix("text/html") == true else { return "" }
+        return " (the server sent a web page, text/html: the feed's address is likely in the page's <link rel=\"alternate\">)"
     }
 }

@@ -25,7 +25,8 @@ extension SiteFeeds {
             "  <body>",
         ]
         for source in config.sources {
-            guard let xmlURL = source.url else { continue }
+            guard source.isURL else { continue }
+            let xmlURL = source.address
             let info = input.sources[source.id]
             let title = AtomFeed.escape(nonBlank(source.title) ?? nonBlank(info?.title) ?? source.id)
             let site = info?.url.flatMap(HTMLSanitizer.absoluteLink).map { #" htmlUrl="\#(AtomFeed.escape($0))""# } ?? ""

@@ -23,11 +23,10 @@ struct SourceStatus: Sendable {
                      titles: [String: SourceInfo]) -> [SourceStatus] {
         let byID = Dictionary(outcomes.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
         return config.sources.map { source in
-            let isURL = source.path == nil && source.url != nil
             var status = SourceStatus(id: source.id, title: titles[source.id]?.title ?? source.title ?? source.id,
-                                      location: source.path ?? source.url ?? "", isURL: isURL,
+                                      location: source.address, isURL: source.isURL,
                                       outcome: byID[source.id] ?? .skipped(reason: "not read"))
-            if isURL, let entry = state.sources[source.id], entry.url == source.url {
+            if source.isURL, let entry = state.sources[source.id], entry.url == source.address {
                 status.lastSuccess = entry.lastSuccess.flatMap(RFC3339.date(from:))
                 status.lastAttempt = entry.lastAttempt.flatMap(RFC3339.date(from:))
                 status.failures = entry.failures ?? 0

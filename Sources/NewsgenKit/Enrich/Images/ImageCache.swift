@@ -67,25 +67,24 @@ public final class ImageCache: @unchecked Sendable {
     /// resolved against `siteFolder` (an absolute path stays as it is), each
     /// request allowed `timeoutSeconds` in all (`fetch.timeoutSeconds`).
     public convenience init(config: ImageCacheConfig, siteFolder: URL, timeoutSeconds: Double,
-                            userAgent: String = HTTPFetcher.defaultUserAgent, offline: Bool = false) {
+                            userAgent: String = HTTPFetcher.defaultUserAgent, offline: Bool = false, network: Network = .live) {
         let directory = config.directory.hasPrefix("/")
             ? URL(fileURLWithPath: config.directory) : siteFolder.appendingPathComponent(config.directory)
         self.init(directory: directory, limits: Limits(config), timeoutSeconds: timeoutSeconds,
-                  userAgent: userAgent, shownAs: config.directory, offline: offline)
+                  userAgent: userAgent, shownAs: config.directory, offline: offline, network: network)
     }
 
     /// A cache over `directory` with bounds in bytes; `shownAs` names the folder in messages;
-    /// `transport` sends the requests (libcurl unless a test answers from memory).
+    /// `network` sends the requests and keeps their deadline (libcurl unless a test answers from memory).
     public init(directory: URL, limits: Limits, timeoutSeconds: Double,
                 userAgent: String = HTTPFetcher.defaultUserAgent, shownAs: String? = nil, offline: Bool = false,
-                transport: HTTPTransport = .live) {
+                network: Network = .live) {
         self.limits = limits
         self.offline = offline
         self.directory = directory
         memory = MemoryLRU(capacity: limits.memoryBytes)
         disk = DiskImageCache(directory: directory, capacity: limits.diskBytes, shownAs: shownAs)
-        fetcher = HTTPFetcher(deadline: timeoutSeconds, maxBytes: max(0, limits.maxImageBytes), userAgent: userAgent,
-                              transport: transport)
+        fetcher = network.fetcher(deadline: timeoutSeconds, maxBytes: max(0, limits.maxImageBytes), userAgent: userAgent)
     }
 
     /// What the cache has done so far.

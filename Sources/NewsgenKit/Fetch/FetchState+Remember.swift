@@ -1,0 +1,58 @@
+import Foundation
+import NewsgenModel
+
+/// What state.json keeps of one url source's fetch in this build.
+struct FetchAttempt: Sendable, Equatable {
+    /// The server answered (200 or 304) and what it sent, if anything, parsed.
+    var succeeded: Bool
+    /// The answer was 304: the validators sent still hold.
+    var notModified = false
+    var etag: String? = nil
+    var lastModified: String? = nil
+
+    /// A fetch and what the Parse stage made of it; nil for a source left alone (backing off).
+    init?(_ fetched: FetchedSource, parsed: SourceOutcome) {
+        guard fetched.attempted else { return nil }
+        var failedToParse = false
+        if case .failed = parsed { failedToParse = true }
+        succeeded = fetched.answered && !failedToParse
+        notModified = fetched.outcome == .notModified
+        if succeeded {
+            etag = fetched.etag
+            lastModified = fetched.lastModified
+        }
+    }
+
+    init(succeeded: Bool, notModified: Bool = false, etag: String? = nil, lastModified: String? = nil) {
+        self.succeeded = succeeded
+        self.notModified = notModified
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+extension FetchState {
+    /// The state after this build's fetches: validators of sources that answered, the old
+    /// ones otherwise (and after a 304); failures counted since the last success; entries
+    /// only for the url sources in site.json, and a fresh one when a source's url changed.
+    func remembering(_ attempts: [String: FetchAttempt], urlSources: [SourceConfig], now: Date?) -> FetchState {
+        var state = FetchState()
+        let stamp = now.map { RFC3339.string(from: $0) }
+        for source in urlSources {
+            let url = source.address
+            let previous = sources[source.id].flatMap { $0.url == url ? $0 : nil }
+            var entry = previous ?? FetchState.Entry(url: url)
+            if let attempt = attempts[source.id] {
+                entry.failures = attempt.succeeded ? nil : (entry.failures ?? 0) + 1
+                if attempt.succeeded {
+                    entry.etag = attempt.etag ?? (attempt.notModified ? previous?.etag : nil)
+                    entry.lastModified = attempt.lastModified ?? (attempt.notModified ? previous?.lastModified : nil)
+                    entry.lastSuccess = stamp ?? entry.lastSuccess
+                }
+                entry.lastAttempt = stamp ?? entry.lastAttempt
+            }
+            state.sources[source.id] = entry
+        }
+        return state
+    }
+}
