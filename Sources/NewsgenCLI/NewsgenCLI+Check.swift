@@ -7,7 +7,8 @@ extension NewsgenCLI {
     /// `error:`, then `warning:` and `note:`), then a last line with the counts; exit 1 when
     /// there is any problem.
     static func check(_ arguments: Command.CheckArguments, _ context: Context) -> Int32 {
-        let options = SiteCheckOptions(offline: arguments.offline, output: arguments.output.map { context.url($0) })
+        var options = SiteCheckOptions(offline: arguments.offline, output: arguments.output.map { context.url($0) })
+        options.network = context.network
         let report = SiteCheck.run(siteDirectory: context.url(arguments.site), options: options)
         let console = context.console
         for (severity, line) in CheckSummary.lines(report) {

@@ -13,9 +13,11 @@ public enum NewsgenCLI {
     /// A mistake on the command line (`EX_USAGE` of sysexits.h).
     public static let exitUsage: Int32 = 64
 
-    /// `environment` decides colour (`NO_COLOR`, `TERM`) and the build's "now" (`SOURCE_DATE_EPOCH`).
+    /// `environment` decides colour (`NO_COLOR`, `TERM`) and the build's "now" (`SOURCE_DATE_EPOCH`);
+    /// `network` is how every command that fetches sends requests and waits (libcurl and real sleeps).
     public static func run(_ arguments: [String], currentDirectory: String,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+                           environment: [String: String] = ProcessInfo.processInfo.environment,
+                           network: Network = .live) -> Int32 {
         let console = Console.current(environment: environment)
         let command: Command
         do {
@@ -26,7 +28,7 @@ public enum NewsgenCLI {
             return exitUsage
         }
         let context = Context(console: console, currentDirectory: URL(fileURLWithPath: currentDirectory),
-                              now: buildTime(environment: environment))
+                              now: buildTime(environment: environment), network: network)
         switch command {
         case .version:
             console.print(HelpText.version)
@@ -43,11 +45,12 @@ public enum NewsgenCLI {
         }
     }
 
-    /// What every command gets: where to write, the folder it runs in, and the time read once.
+    /// What every command gets: where to write, the folder it runs in, the time read once, and the network.
     struct Context {
         let console: Console
         let currentDirectory: URL
         let now: Date
+        let network: Network
 
         /// A path typed on the command line, relative to the current folder.
         func url(_ path: String) -> URL {
@@ -117,7 +120,8 @@ public enum NewsgenCLI {
 
     private static func inspect(_ arguments: Command.InspectArguments, _ context: Context) -> Int32 {
         do {
-            let json = try Inspector().inspect(arguments.source, contentType: arguments.contentType,
+            let fetcher = HTTPFetcher(transport: context.network.transport, clock: context.network.clock)
+            let json = try Inspector(fetcher: fetcher).inspect(arguments.source, contentType: arguments.contentType,
                                                currentDirectory: context.currentDirectory)
             context.console.print(json)
             return exitSuccess
@@ -143,6 +147,7 @@ public enum NewsgenCLI {
             for repair in repairs { console.warning("\(repair)") }
             var options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: context.now,
                                        progress: { printer.report($0) })
+            options.network = context.network
             if arguments.verbosity == .verbose { options.stageClock = { DispatchTime.now().uptimeNanoseconds } }
             let report = try SiteBuilder.build(site, options: options)
             printer.finish()
