@@ -40,7 +40,7 @@ struct FetchingBuildTests {
         }
 
         func state() throws -> FetchState {
-            try JSONDecoder().decode(FetchState.self, from: Data(contentsOf: stateFile))
+            try FetchState(json: Data(contentsOf: stateFile))
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
