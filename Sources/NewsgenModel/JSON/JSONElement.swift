@@ -52,7 +52,7 @@ public struct JSONElement: Sendable {
     /// The number as a Double (JSON numbers are checked to fit one when read).
     public var double: Double? {
         guard entry.kind == .number else { return nil }
-        return Double(numberText)
+        return Double(literal)
     }
 
     /// The number when it is a whole one that fits: `3`, and also `3.0` or `3e2`, as Foundation read them.
@@ -80,10 +80,6 @@ public struct JSONElement: Sendable {
 
     /// The number as an Int (`int64` where it fits).
     public var int: Int? { int64.flatMap { Int(exactly: $0) } }
-
-    private var numberText: String {
-        String(decoding: document.bytes[entry.start..<entry.end], as: UTF8.self)
-    }
 
     /// A number without fraction or exponent as its sign and magnitude; nil past UInt64.max.
     private func plainDigits() -> (negative: Bool, magnitude: UInt64)? {
@@ -209,4 +205,25 @@ extension JSONMember {
         guard !entry.flag, entry.end - entry.start - 2 == name.utf8CodeUnitCount else { return !entry.flag ? false : key == "\(name)" }
         return name.withUTF8Buffer { $0.elementsEqual(document.bytes[(entry.start + 1)..<(entry.end - 1)]) }
     }
+}
+
+extension JSONElement {
+    /// The value of the last member named `key`: what `JSONSerialization`'s dictionary kept,
+    /// for the JSON Feed reader, whose items must stay what they were.
+    public func lastMember(_ key: String) -> JSONElement? {
+        guard entry.kind == .object else { return nil }
+        var found: JSONElement?
+        var keyIndex = index + 1
+        for _ in 0..<entry.count {
+            if document.string(at: keyIndex, equals: key) { found = JSONElement(document: document, index: keyIndex + 1) }
+            keyIndex = document.tape[keyIndex + 1].next
+        }
+        return found
+    }
+
+    /// A number written without fraction or exponent.
+    public var isWholeLiteral: Bool { entry.kind == .number && !entry.flag }
+
+    /// The value's bytes as written.
+    public var literal: String { String(decoding: document.bytes[entry.start..<entry.end], as: UTF8.self) }
 }
