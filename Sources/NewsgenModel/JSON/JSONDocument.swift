@@ -41,6 +41,7 @@ public struct JSONDocument: Sendable {
 
     /// Parses `bytes`; throws the first syntax error.
     public init(_ bytes: [UInt8], maxDepth: Int = JSONDocument.maxDepth) throws(JSONSyntaxError) {
+        let bytes = try Self.utf8(bytes)
         self.bytes = bytes
         let start = bytes.starts(with: JSONDocument.byteOrderMark) ? 3 : 0
         bodyStart = start
@@ -62,6 +63,31 @@ public struct JSONDocument: Sendable {
     }
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The document in UTF-8. Foundation's readers also took UTF-16 and UTF-32, told apart by a
+    /// byte order mark or by where the first bytes are zero (RFC 4627), and so does this one,
+    /// transcoding first; such a document's places are those of its UTF-8 text (lines and
+    /// columns are the same).
+    private static func utf8(_ bytes: [UInt8]) throws(JSONSyntaxError) -> [UInt8] {
+        guard bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] >= 0xFE else { return bytes }
+        var encoding: String.Encoding?
+        if bytes.count >= 4, bytes.starts(with: [0xFF, 0xFE, 0, 0]) || (bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0) {
+            encoding = .utf32LittleEndian
+        } else if bytes.count >= 4, bytes.starts(with: [0, 0, 0xFE, 0xFF]) || (bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0) {
+            encoding = .utf32BigEndian
+        } else if bytes.starts(with: [0xFF, 0xFE]) || (bytes[0] != 0 && bytes[1] == 0) {
+            encoding = .utf16LittleEndian
+        } else if bytes.starts(with: [0xFE, 0xFF]) || bytes[0] == 0 {
+            encoding = .utf16BigEndian
+        }
+        guard let encoding else { return bytes }
+        var body = bytes[...]
+        let marks: [[UInt8]] = [[0xFF, 0xFE, 0, 0], [0, 0, 0xFE, 0xFF], [0xFF, 0xFE], [0xFE, 0xFF]]
+        let width = encoding == .utf32LittleEndian || encoding == .utf32BigEndian ? 4 : 2
+        if let mark = marks.first(where: { $0.count == width && bytes.starts(with: $0) }) { body = body.dropFirst(mark.count) }
+        guard let text = String(bytes: body, encoding: encoding) else { throw .unexpectedEnd(bytes.count) }
+        return Array(text.utf8)
+    }
 
     /// The top-level value.
     public var root: JSONElement { JSONElement(document: self, index: 0) }

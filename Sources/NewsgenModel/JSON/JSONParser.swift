@@ -175,8 +175,6 @@ struct JSONParser {
             } else if byte >= 0x80 {
                 try skipUTF8(stringStart: first + 1)
             } else if byte < 0x20 {
-                // Foundation read a NUL as the end of its input.
-                if byte == 0 { throw end }
                 throw .at("Unescaped control character", index - start)
             } else {
                 index += 1

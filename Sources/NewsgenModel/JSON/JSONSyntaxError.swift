@@ -25,8 +25,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 
     static func invalidValue(_ offset: Int) -> JSONSyntaxError { at("Invalid value", offset) }
 
-    /// The input ends inside a value (also what `JSONSerialization` says of a NUL byte in a
-    /// string and of a misspelt literal). Placed at `end`, the document's length.
+    /// The input ends inside a value (also what `JSONSerialization` says of a misspelt literal,
+    /// and of bytes that are not the UTF-16 they look like). Placed at `end`, the document's length.
     static func unexpectedEnd(_ end: Int) -> JSONSyntaxError {
         JSONSyntaxError("Unexpected end of file during JSON parse.", offset: end)
     }
