@@ -24,70 +24,68 @@ enum FoundationOracle {
     }
 }
 
-/// `BuildRecord`'s members as the Codable conformance it had declared them.
-struct BuildRecordOracle: Codable, Equatable {
-    struct Stamp: Codable, Equatable { var size: Int; var modified: Int64 }
-    var version: Int
-    var fingerprint: String
-    var output: String
-    var files: [String: Stamp]
-    var articleCount: Int
-    var pageCount: Int
-    var warnings: [String]
-    var pages: [String: UInt64]?
+/// A JSON value for Foundation's encoder and decoder: each format's members as its Codable
+/// conformance declared them, made from the value (`tree`), without a second copy of the type.
+indirect enum OracleValue: Codable, Equatable {
+    case string(String)
+    case int(Int64)
+    case unsigned(UInt64)
+    case array([OracleValue])
+    case object([String: OracleValue])
 
-    init(_ record: BuildRecord) {
-        version = record.version
-        fingerprint = record.fingerprint
-        output = record.output
-        files = record.files.mapValues { Stamp(size: $0.size, modified: $0.modified) }
-        articleCount = record.articleCount
-        pageCount = record.pageCount
-        warnings = record.warnings
-        pages = record.pages
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .unsigned(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Int64.self) { self = .int(value) }
+        else if let value = try? container.decode(UInt64.self) { self = .unsigned(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([OracleValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: OracleValue].self)) }
+    }
+
+    /// An object of the members that are there (a nil optional is left out, as the encoder left it).
+    static func members(_ members: [String: OracleValue?]) -> OracleValue { .object(members.compactMapValues { $0 }) }
+
+    static func text(_ value: String?) -> OracleValue? { value.map(OracleValue.string) }
+
+    /// A whole number as the decoder reads it back: `.int` where it fits, else `.unsigned`.
+    static func whole(_ value: UInt64) -> OracleValue { value <= UInt64(Int64.max) ? .int(Int64(value)) : .unsigned(value) }
+}
+
+extension BuildRecord {
+    var tree: OracleValue {
+        .members(["version": .int(Int64(version)), "fingerprint": .string(fingerprint), "output": .string(output),
+                  "files": .object(files.mapValues { .object(["size": .int(Int64($0.size)), "modified": .int($0.modified)]) }),
+                  "articleCount": .int(Int64(articleCount)), "pageCount": .int(Int64(pageCount)), "warnings": .array(warnings.map(OracleValue.string)),
+                  "pages": pages.map { .object($0.mapValues(OracleValue.whole)) }])
     }
 }
 
-/// `FetchState`'s members as its Codable conformance declared them.
-struct FetchStateOracle: Codable, Equatable {
-    struct Entry: Codable, Equatable {
-        var url: String
-        var etag: String?
-        var lastModified: String?
-        var lastAttempt: String?
-        var lastSuccess: String?
-        var failures: Int?
-    }
-    var version: Int
-    var sources: [String: Entry]
-
-    init(_ state: FetchState) {
-        version = state.version
-        sources = state.sources.mapValues {
-            Entry(url: $0.url, etag: $0.etag, lastModified: $0.lastModified, lastAttempt: $0.lastAttempt, lastSuccess: $0.lastSuccess, failures: $0.failures)
-        }
+extension FetchState {
+    var tree: OracleValue {
+        .object(["version": .int(Int64(version)), "sources": .object(sources.mapValues { entry in
+            .members(["url": .string(entry.url), "etag": .text(entry.etag), "lastModified": .text(entry.lastModified),
+                      "lastAttempt": .text(entry.lastAttempt), "lastSuccess": .text(entry.lastSuccess),
+                      "failures": entry.failures.map { .int(Int64($0)) }])
+        })])
     }
 }
 
-/// `ImageCacheIndex`'s members as its Codable conformance declared them.
-struct ImageCacheIndexOracle: Codable, Equatable {
-    struct Entry: Codable, Equatable {
-        var sha256: String
-        var fileExtension: String
-        var bytes: Int
-        var etag: String?
-        var lastModified: String?
-        var lastUsed: UInt64
-    }
-    var version: Int
-    var uses: UInt64
-    var entries: [String: Entry]
-
-    init(_ index: ImageCacheIndex) {
-        version = index.version
-        uses = index.uses
-        entries = index.entries.mapValues {
-            Entry(sha256: $0.sha256, fileExtension: $0.fileExtension, bytes: $0.bytes, etag: $0.etag, lastModified: $0.lastModified, lastUsed: $0.lastUsed)
-        }
+extension ImageCacheIndex {
+    var tree: OracleValue {
+        .object(["version": .int(Int64(version)), "uses": .whole(uses), "entries": .object(entries.mapValues { entry in
+            .members(["sha256": .string(entry.sha256), "fileExtension": .string(entry.fileExtension), "bytes": .int(Int64(entry.bytes)),
+                      "etag": .text(entry.etag), "lastModified": .text(entry.lastModified), "lastUsed": .whole(entry.lastUsed)])
+        })])
     }
 }

@@ -18,10 +18,10 @@ struct FoundationPrettyFilesTests {
                                                   lastAttempt: "2026-12-01T10:00:00Z", lastSuccess: index % 2 == 1 ? "2026-12-01T10:00:00Z" : nil,
                                                   failures: index % 4 == 0 ? index : nil)
         }
-        let expected = try FoundationOracle.prettyEncoder().encode(FetchStateOracle(state)) + Data("\n".utf8)
+        let expected = try FoundationOracle.prettyEncoder().encode(state.tree) + Data("\n".utf8)
         #expect(String(decoding: state.json(), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         #expect(try FetchState(json: state.json()) == state)
-        #expect(FetchState().json() == (try FoundationOracle.prettyEncoder().encode(FetchStateOracle(FetchState())) + Data("\n".utf8)))
+        #expect(FetchState().json() == (try FoundationOracle.prettyEncoder().encode(FetchState().tree) + Data("\n".utf8)))
     }
 
     @Test func theImageCacheIndexIsTheEncodersBytes() throws {
@@ -32,7 +32,7 @@ struct FoundationPrettyFilesTests {
                 sha256: String(repeating: "ab", count: 32), fileExtension: "png", bytes: number * 1000,
                 etag: number % 2 == 0 ? "W/\"\(number)\"" : nil, lastModified: number % 3 == 0 ? "yesterday" : nil, lastUsed: UInt64(number))
         }
-        let expected = try FoundationOracle.prettyEncoder().encode(ImageCacheIndexOracle(index)) + Data("\n".utf8)
+        let expected = try FoundationOracle.prettyEncoder().encode(index.tree) + Data("\n".utf8)
         #expect(String(decoding: index.encoded(), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         #expect(try ImageCacheIndex(json: index.encoded()) == index)
     }

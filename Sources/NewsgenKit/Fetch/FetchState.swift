@@ -32,36 +32,30 @@ extension FetchState {
     init(json data: Data) throws {
         let root = try JSONFieldReader(JSONDocument(data).root)
         version = try root.int("version")
-        let sources = try root.object("sources")
-        for member in sources.element.members where self.sources[member.key] == nil {
-            let entry = try JSONFieldReader(member.value, path: sources.path + [.key(member.key)])
-            self.sources[member.key] = Entry(url: try entry.string("url"), etag: try entry.optionalString("etag"),
-                                             lastModified: try entry.optionalString("lastModified"),
-                                             lastAttempt: try entry.optionalString("lastAttempt"),
-                                             lastSuccess: try entry.optionalString("lastSuccess"), failures: try entry.optionalInt("failures"))
+        for (id, entry) in try root.objects(in: "sources") {
+            sources[id] = Entry(url: try entry.string("url"), etag: try entry.optionalString("etag"),
+                                lastModified: try entry.optionalString("lastModified"), lastAttempt: try entry.optionalString("lastAttempt"),
+                                lastSuccess: try entry.optionalString("lastSuccess"), failures: try entry.optionalInt("failures"))
         }
     }
 
     /// The file's bytes as `JSONEncoder` wrote them (`.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes`), a final newline.
     func json() -> Data {
         var writer = JSONWriter(layout: .foundationPretty, escapes: .foundation)
-        writer.beginObject()
-        writer.key("sources")
-        writer.beginObject()
-        for (id, entry) in JSONWriter.sortedByKey(sources) {
-            writer.key(id)
-            writer.beginObject()
-            writer.optional("etag", entry.etag)
-            if let failures = entry.failures { writer.key("failures"); writer.integer(failures) }
-            writer.optional("lastAttempt", entry.lastAttempt)
-            writer.optional("lastModified", entry.lastModified)
-            writer.optional("lastSuccess", entry.lastSuccess)
-            writer.key("url"); writer.string(entry.url)
-            writer.endObject()
+        writer.object { writer in
+            writer.key("sources")
+            writer.object(JSONWriter.sortedByKey(sources)) { writer, entry in
+                writer.object { writer in
+                    writer.optional("etag", entry.etag)
+                    if let failures = entry.failures { writer.key("failures"); writer.integer(failures) }
+                    writer.optional("lastAttempt", entry.lastAttempt)
+                    writer.optional("lastModified", entry.lastModified)
+                    writer.optional("lastSuccess", entry.lastSuccess)
+                    writer.key("url"); writer.string(entry.url)
+                }
+            }
+            writer.key("version"); writer.integer(version)
         }
-        writer.endObject()
-        writer.key("version"); writer.integer(version)
-        writer.endObject()
         return Data(writer.bytes + [0x0A])
     }
 }

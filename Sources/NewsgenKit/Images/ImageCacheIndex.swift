@@ -41,27 +41,23 @@ struct ImageCacheIndex: Equatable, Sendable {
     /// The file's bytes as `JSONEncoder` wrote them: pretty-printed, keys sorted, a final newline.
     func encoded() -> Data {
         var writer = JSONWriter(layout: .foundationPretty, escapes: .foundation)
-        writer.beginObject()
-        writer.key("entries")
-        writer.beginObject()
-        for (url, entry) in JSONWriter.sortedByKey(entries) {
-            writer.key(url)
-            writer.beginObject()
-            writer.key("bytes"); writer.integer(entry.bytes)
-            writer.optional("etag", entry.etag)
-            writer.key("fileExtension"); writer.string(entry.fileExtension)
-            writer.optional("lastModified", entry.lastModified)
-            writer.key("lastUsed"); writer.integer(entry.lastUsed)
-            writer.key("sha256"); writer.string(entry.sha256)
-            writer.endObject()
+        writer.object { writer in
+            writer.key("entries")
+            writer.object(JSONWriter.sortedByKey(entries)) { writer, entry in
+                writer.object { writer in
+                    writer.key("bytes"); writer.integer(entry.bytes)
+                    writer.optional("etag", entry.etag)
+                    writer.key("fileExtension"); writer.string(entry.fileExtension)
+                    writer.optional("lastModified", entry.lastModified)
+                    writer.key("lastUsed"); writer.integer(entry.lastUsed)
+                    writer.key("sha256"); writer.string(entry.sha256)
+                }
+            }
+            writer.key("uses"); writer.integer(uses)
+            writer.key("version"); writer.integer(version)
         }
-        writer.endObject()
-        writer.key("uses"); writer.integer(uses)
-        writer.key("version"); writer.integer(version)
-        writer.endObject()
         return Data(writer.bytes + [0x0A])
     }
-
 }
 
 extension ImageCacheIndex {
@@ -70,12 +66,10 @@ extension ImageCacheIndex {
         let root = try JSONFieldReader(JSONDocument(data).root)
         version = try root.int("version")
         uses = try root.uint64("uses")
-        let list = try root.object("entries")
-        for member in list.element.members where entries[member.key] == nil {
-            let entry = try JSONFieldReader(member.value, path: list.path + [.key(member.key)])
-            entries[member.key] = Entry(sha256: try entry.string("sha256"), fileExtension: try entry.string("fileExtension"),
-                                        bytes: try entry.int("bytes"), etag: try entry.optionalString("etag"),
-                                        lastModified: try entry.optionalString("lastModified"), lastUsed: try entry.uint64("lastUsed"))
+        for (url, entry) in try root.objects(in: "entries") {
+            entries[url] = Entry(sha256: try entry.string("sha256"), fileExtension: try entry.string("fileExtension"),
+                                 bytes: try entry.int("bytes"), etag: try entry.optionalString("etag"),
+                                 lastModified: try entry.optionalString("lastModified"), lastUsed: try entry.uint64("lastUsed"))
         }
     }
 }

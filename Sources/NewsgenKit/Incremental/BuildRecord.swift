@@ -138,26 +138,18 @@ extension BuildRecord {
         writer.beginObject()
         writer.key("articleCount"); writer.integer(articleCount)
         writer.key("files")
-        writer.beginObject()
-        for (path, stamp) in files.sorted(by: { $0.key < $1.key }) {
-            writer.key(path)
-            writer.beginObject()
-            writer.key("modified"); writer.integer(stamp.modified)
-            writer.key("size"); writer.integer(stamp.size)
-            writer.endObject()
+        writer.object(files.sorted(by: { $0.key < $1.key })) { writer, stamp in
+            writer.object { writer in
+                writer.key("modified"); writer.integer(stamp.modified)
+                writer.key("size"); writer.integer(stamp.size)
+            }
         }
-        writer.endObject()
         writer.key("fingerprint"); writer.string(fingerprint)
         writer.key("output"); writer.string(output)
         writer.key("pageCount"); writer.integer(pageCount)
         if let pages {
             writer.key("pages")
-            writer.beginObject()
-            for (path, value) in pages.sorted(by: { $0.key < $1.key }) {
-                writer.key(path)
-                writer.integer(value)
-            }
-            writer.endObject()
+            writer.object(pages.sorted(by: { $0.key < $1.key })) { writer, value in writer.integer(value) }
         }
         writer.key("version"); writer.integer(version)
         writer.key("warnings")

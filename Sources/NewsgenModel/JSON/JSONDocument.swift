@@ -27,10 +27,7 @@ public struct JSONDocument: Sendable {
         var kind: Kind
         /// A string holding a backslash, or a number with a fraction or exponent.
         var flag: Bool
-        var start: Int
-        var end: Int
-        var next: Int
-        var count: Int
+        var start, end, next, count: Int
     }
 
     /// The document as read, byte order mark included.

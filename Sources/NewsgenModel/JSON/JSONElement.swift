@@ -97,41 +97,35 @@ public struct JSONElement: Sendable {
         return (negative, value)
     }
 
+    /// The tape entries of a container's elements, or of its members' keys (each followed by its value).
+    private var children: [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(entry.count)
+        var child = index + 1
+        let valueOffset = entry.kind == .object ? 1 : 0
+        for _ in 0..<entry.count {
+            result.append(child)
+            child = document.tape[child + valueOffset].next
+        }
+        return result
+    }
+
     /// An array's elements (none for any other kind).
     public var elements: [JSONElement] {
         guard entry.kind == .array else { return [] }
-        var result: [JSONElement] = []
-        result.reserveCapacity(entry.count)
-        var child = index + 1
-        for _ in 0..<entry.count {
-            result.append(JSONElement(document: document, index: child))
-            child = document.tape[child].next
-        }
-        return result
+        return children.map { JSONElement(document: document, index: $0) }
     }
 
     /// An object's members in the order written, duplicates included (none for any other kind).
     public var members: [JSONMember] {
         guard entry.kind == .object else { return [] }
-        var result: [JSONMember] = []
-        result.reserveCapacity(entry.count)
-        var key = index + 1
-        for _ in 0..<entry.count {
-            result.append(JSONMember(document: document, keyIndex: key))
-            key = document.tape[key + 1].next
-        }
-        return result
+        return children.map { JSONMember(document: document, keyIndex: $0) }
     }
 
     /// The value of the first member named `key` (the one Foundation's decoder took), nil when there is none.
     public func member(_ key: String) -> JSONElement? {
         guard entry.kind == .object else { return nil }
-        var keyIndex = index + 1
-        for _ in 0..<entry.count {
-            if document.string(at: keyIndex, equals: key) { return JSONElement(document: document, index: keyIndex + 1) }
-            keyIndex = document.tape[keyIndex + 1].next
-        }
-        return nil
+        return children.first { document.string(at: $0, equals: key) }.map { JSONElement(document: document, index: $0 + 1) }
     }
 
     /// The member named `key`, with its key's place.
@@ -212,13 +206,7 @@ extension JSONElement {
     /// for the JSON Feed reader, whose items must stay what they were.
     public func lastMember(_ key: String) -> JSONElement? {
         guard entry.kind == .object else { return nil }
-        var found: JSONElement?
-        var keyIndex = index + 1
-        for _ in 0..<entry.count {
-            if document.string(at: keyIndex, equals: key) { found = JSONElement(document: document, index: keyIndex + 1) }
-            keyIndex = document.tape[keyIndex + 1].next
-        }
-        return found
+        return children.last { document.string(at: $0, equals: key) }.map { JSONElement(document: document, index: $0 + 1) }
     }
 
     /// A number written without fraction or exponent.

@@ -78,6 +78,17 @@ public struct JSONFieldReader: Sendable {
         try JSONFieldReader(required(key, .object), path: path + [.key(key)])
     }
 
+    /// An object member's members as readers of objects, in document order; of two with one key the first.
+    public func objects(in key: String) throws(JSONFieldError) -> [(key: String, reader: JSONFieldReader)] {
+        let container = try object(key)
+        var seen: Set<String> = []
+        var result: [(key: String, reader: JSONFieldReader)] = []
+        for member in container.element.members where seen.insert(member.key).inserted {
+            result.append((member.key, try JSONFieldReader(member.value, path: container.path + [.key(member.key)])))
+        }
+        return result
+    }
+
     /// An array member's elements, each with its path.
     public func array(_ key: String) throws(JSONFieldError) -> [(path: [JSONPath.Component], value: JSONElement)] {
         try required(key, .array).elements.enumerated().map { (path + [.key(key), .index($0.offset)], $0.element) }

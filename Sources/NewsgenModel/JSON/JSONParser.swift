@@ -219,30 +219,11 @@ struct JSONParser {
         return value
     }
 
-    /// One UTF-8 sequence at its lead byte: no overlong forms, no surrogates, nothing past U+10FFFF.
+    /// One UTF-8 sequence at its lead byte (`UTF8Validation`).
     private mutating func skipUTF8(stringStart: Int) throws(JSONSyntaxError) {
-        let lead = bytes[index]
-        var length = 0
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: break
+        guard let length = UTF8Validation.sequenceLength(at: index, in: UnsafeRawBufferPointer(bytes)) else {
+            throw invalidUTF8(at: index, stringStart: stringStart)
         }
-        var valid = length > 0 && index + length <= bytes.count
-        if valid {
-            for offset in 1..<length {
-                let byte = bytes[index + offset]
-                let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-                if byte < min || byte > max { valid = false; break }
-            }
-        }
-        guard valid else { throw invalidUTF8(at: index, stringStart: stringStart) }
         index += length
     }
 

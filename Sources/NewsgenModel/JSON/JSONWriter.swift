@@ -70,6 +70,23 @@ public struct JSONWriter {
         raw { $0.append(contentsOf: String(value).utf8) }
     }
 
+    /// An object whose members `body` writes.
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        beginObject()
+        body(&self)
+        endObject()
+    }
+
+    /// An object of `members` in their order, each value written by `write` (which may nest an object).
+    public mutating func object<Value>(_ members: [(key: String, value: Value)], _ write: (inout JSONWriter, Value) -> Void) {
+        beginObject()
+        for (name, value) in members {
+            key(name)
+            write(&self, value)
+        }
+        endObject()
+    }
+
     /// A member written only when there is a value, as `JSONEncoder` left out a nil optional.
     public mutating func optional(_ name: String, _ value: String?) {
         guard let value else { return }
