@@ -230,10 +230,16 @@ struct ArchiveStore {
     /// The non-blank lines of `data` with their 1-based numbers; a line may end in `\r`.
     static func lines(of data: Data) -> [(number: Int, bytes: [UInt8])] {
         var result: [(number: Int, bytes: [UInt8])] = []
-        let bytes = [UInt8](data)
-        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
-        where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-            result.append((index + 1, Array(line)))
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var start = 0, number = 1
+            while start <= raw.count {
+                let end = memchr(base + start, 0x0A, raw.count - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? raw.count
+                let line = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { result.append((number, Array(line))) }
+                start = end + 1
+                number += 1
+            }
         }
         return result
     }

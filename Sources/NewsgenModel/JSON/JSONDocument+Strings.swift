@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONDocument {
     /// The value of the string at tape entry `entry`: the one place JSON escapes are decoded.
     /// The parser has checked the escapes, paired every surrogate and validated the UTF-8,
@@ -21,37 +23,46 @@ extension JSONDocument {
         }
     }
 
+    /// Decodes into the string's own storage (escapes only shorten the text): runs between
+    /// backslashes are copied whole, which is most of an article's HTML.
     private static func unescape(_ body: UnsafeBufferPointer<UInt8>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(body.count)
-        var index = 0
-        while index < body.count {
-            let byte = body[index]
-            guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
-                index += 1
-                continue
+        String(unsafeUninitializedCapacity: body.count) { out in
+            var written = 0
+            var index = 0
+            func put(_ byte: UInt8) {
+                out[written] = byte
+                written += 1
             }
-            let escape = body[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex4(body, index)
-                index += 4
-                if (0xD800..<0xDC00).contains(scalar) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(body, index + 2) - 0xDC00)
-                    index += 6
+            while index < body.count {
+                let start = body.baseAddress! + index, remaining = body.count - index
+                let run = memchr(start, Int32(UInt8(ascii: "\\")), remaining).map { UnsafeRawPointer(start).distance(to: UnsafeRawPointer($0)) } ?? remaining
+                if run > 0 {
+                    (out.baseAddress! + written).update(from: body.baseAddress! + index, count: run)
+                    written += run
+                    index += run
                 }
-                appendUTF8(scalar, to: &out)
-            default: out.append(escape)
+                guard index < body.count else { break }
+                let escape = body[index + 1]
+                index += 2
+                switch escape {
+                case UInt8(ascii: "b"): put(0x08)
+                case UInt8(ascii: "f"): put(0x0C)
+                case UInt8(ascii: "n"): put(0x0A)
+                case UInt8(ascii: "r"): put(0x0D)
+                case UInt8(ascii: "t"): put(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = hex4(body, index)
+                    index += 4
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(body, index + 2) - 0xDC00)
+                        index += 6
+                    }
+                    for byte in UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")! { put(byte) }
+                default: put(escape)
+                }
             }
+            return written
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func hex4(_ body: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
@@ -66,19 +77,6 @@ extension JSONDocument {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
-        }
-    }
-
-    private static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
-        switch scalar {
-        case ..<0x80: out.append(UInt8(scalar))
-        case ..<0x800:
-            out.append(UInt8(0xC0 | scalar >> 6)); out.append(UInt8(0x80 | scalar & 0x3F))
-        case ..<0x10000:
-            out.append(UInt8(0xE0 | scalar >> 12)); out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | scalar >> 18)); out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
         }
     }
 }

@@ -163,6 +163,8 @@ struct JSONParser {
         index += 1
         var escaped = false
         while index < bytes.count {
+            skipPlainWords()
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
@@ -181,6 +183,21 @@ struct JSONParser {
             }
         }
         throw end
+    }
+
+    /// Skips eight bytes at a time while none is a quote, a backslash, a control character or
+    /// non-ASCII: most of an article's HTML. (A word that only might hold one goes byte by byte.)
+    @inline(__always)
+    private mutating func skipPlainWords() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let special = (word | ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
+            guard special == 0 else { return }
+            index += 8
+        }
     }
 
     /// One escape at the backslash; a `\u` high surrogate must be followed by a `\u` low one.
