@@ -114,6 +114,7 @@ extension BuildRecord {
     private static func map<Value>(_ object: JSONElement, _ read: (JSONElement) -> Value?) -> [String: Value]? {
         guard object.isObject else { return nil }
         var result: [String: Value] = [:]
+        result.reserveCapacity(object.byteRange.count / 40)
         for member in object.members {
             guard let value = read(member.value) else { return nil }
             result[member.key] = value
@@ -121,11 +122,18 @@ extension BuildRecord {
         return result
     }
 
-    /// `files`: each path's `{"modified": …, "size": …}`.
+    /// `files`: each path's `{"modified": …, "size": …}`, nothing else.
     private static func stamps(_ object: JSONElement) -> [String: FileStamp]? {
         map(object) { stamp in
-            guard stamp.isObject, stamp.members.allSatisfy({ ["size", "modified"].contains($0.key) }),
-                  let size = stamp.member("size")?.int, let modified = stamp.member("modified")?.int64 else { return nil }
+            var size: Int?, modified: Int64?
+            for member in stamp.members {
+                switch member.key {
+                case "size": size = member.value.int
+                case "modified": modified = member.value.int64
+                default: return nil
+                }
+            }
+            guard let size, let modified else { return nil }
             return FileStamp(size: size, modified: modified)
         }
     }

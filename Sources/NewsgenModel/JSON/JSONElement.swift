@@ -97,35 +97,51 @@ public struct JSONElement: Sendable {
         return (negative, value)
     }
 
-    /// The tape entries of a container's elements, or of its members' keys (each followed by its value).
-    private var children: [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(entry.count)
+    /// Calls `body` with the tape entry of each element, or of each member's key (its value
+    /// follows it), in order, until it returns false; nothing is allocated.
+    @inline(__always)
+    private func forEachChild(_ body: (Int) -> Bool) {
         var child = index + 1
         let valueOffset = entry.kind == .object ? 1 : 0
         for _ in 0..<entry.count {
-            result.append(child)
+            guard body(child) else { return }
             child = document.tape[child + valueOffset].next
         }
-        return result
     }
 
     /// An array's elements (none for any other kind).
     public var elements: [JSONElement] {
         guard entry.kind == .array else { return [] }
-        return children.map { JSONElement(document: document, index: $0) }
+        var result: [JSONElement] = []
+        result.reserveCapacity(entry.count)
+        forEachChild { result.append(JSONElement(document: document, index: $0)); return true }
+        return result
     }
 
     /// An object's members in the order written, duplicates included (none for any other kind).
     public var members: [JSONMember] {
         guard entry.kind == .object else { return [] }
-        return children.map { JSONMember(document: document, keyIndex: $0) }
+        var result: [JSONMember] = []
+        result.reserveCapacity(entry.count)
+        forEachChild { result.append(JSONMember(document: document, keyIndex: $0)); return true }
+        return result
     }
 
     /// The value of the first member named `key` (the one Foundation's decoder took), nil when there is none.
     public func member(_ key: String) -> JSONElement? {
+        member(key, last: false)
+    }
+
+    /// The first or the last member named `key`.
+    func member(_ key: String, last: Bool) -> JSONElement? {
         guard entry.kind == .object else { return nil }
-        return children.first { document.string(at: $0, equals: key) }.map { JSONElement(document: document, index: $0 + 1) }
+        var found: Int?
+        forEachChild { keyIndex in
+            guard document.string(at: keyIndex, equals: key) else { return true }
+            found = keyIndex + 1
+            return last
+        }
+        return found.map { JSONElement(document: document, index: $0) }
     }
 
     /// The member named `key`, with its key's place.
@@ -205,8 +221,7 @@ extension JSONElement {
     /// The value of the last member named `key`: what `JSONSerialization`'s dictionary kept,
     /// for the JSON Feed reader, whose items must stay what they were.
     public func lastMember(_ key: String) -> JSONElement? {
-        guard entry.kind == .object else { return nil }
-        return children.last { document.string(at: $0, equals: key) }.map { JSONElement(document: document, index: $0 + 1) }
+        member(key, last: true)
     }
 
     /// A number written without fraction or exponent.
