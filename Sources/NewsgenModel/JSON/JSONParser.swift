@@ -99,13 +99,15 @@ struct JSONParser {
         tape[entry].count = count
     }
 
-    /// `true`, `false`, `null`: a misspelt one is "unexpected end of file", as Foundation said.
+    /// `true`, `false`, `null`. A misspelt one is refused at its first wrong byte, or as an
+    /// unexpected end when that byte is the document's last or the document ends first, as Foundation said.
     private mutating func parseLiteral(_ word: StaticString, _ kind: JSONDocument.Kind) throws(JSONSyntaxError) {
         let first = index
-        let length = word.utf8CodeUnitCount
-        guard index + length <= bytes.count else { throw end }
-        for offset in 0..<length where bytes[index + offset] != word.utf8Start[offset] { throw end }
-        index += length
+        for offset in 0..<word.utf8CodeUnitCount {
+            guard index < bytes.count else { throw end }
+            guard bytes[index] == word.utf8Start[offset] else { throw index == bytes.count - 1 ? end : invalid(index) }
+            index += 1
+        }
         append(kind, from: first)
     }
 
@@ -213,9 +215,9 @@ struct JSONParser {
             if (0xDC00..<0xE000).contains(unit) { throw .missingHighSurrogate }
             guard (0xD800..<0xDC00).contains(unit) else { return }
             guard index + 2 <= bytes.count else { throw end }
-            guard bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { throw .missingLowSurrogate }
+            guard bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { throw .missingLowSurrogate(bytes.count) }
             let low = try hex4(at: index + 2)
-            guard (0xDC00..<0xE000).contains(low) else { throw .missingLowSurrogate }
+            guard (0xDC00..<0xE000).contains(low) else { throw .missingLowSurrogate(bytes.count) }
             index += 6
         default:
             throw .at("Invalid escape sequence", index - start)

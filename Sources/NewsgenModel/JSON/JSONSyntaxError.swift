@@ -31,11 +31,13 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
         JSONSyntaxError("Unexpected end of file during JSON parse.", offset: end)
     }
 
-    static let missingLowSurrogate = JSONSyntaxError(
-        "Unexpected end of file during string parse (expected low-surrogate code point but did not find one).", offset: nil)
+    /// A high surrogate without its low one; placed at the end, as every "Unexpected end of file" was.
+    static func missingLowSurrogate(_ end: Int) -> JSONSyntaxError {
+        JSONSyntaxError("Unexpected end of file during string parse (expected low-surrogate code point but did not find one).", offset: end)
+    }
     static let missingHighSurrogate = JSONSyntaxError(
         "Unable to convert hex escape sequence (no high character) to UTF8-encoded character.", offset: nil)
 
     /// The reason as "unexpected end of file" for the end of the input, as newsgen's messages say it.
-    var shortReason: String { message.hasPrefix("Unexpected end of file during JSON") ? "unexpected end of file" : reason }
+    public var shortReason: String { message.hasPrefix("Unexpected end of file") ? "unexpected end of file" : reason }
 }
