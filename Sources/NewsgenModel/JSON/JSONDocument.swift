@@ -23,12 +23,37 @@ public struct JSONDocument: Sendable {
     /// One value: `start..<end` are its bytes (a string's include its quotes). A container's
     /// children follow it (an object's as key, value, key, value), `next` is the entry after
     /// its last descendant, and `count` the number of elements or members.
+    /// Offsets are 32-bit, which halves the tape (a build record's is some 80,000 entries);
+    /// `maxBytes` keeps every offset in range.
     struct Entry: Sendable {
         var kind: Kind
         /// A string holding a backslash, or a number with a fraction or exponent.
         var flag: Bool
-        var start, end, next, count: Int
+        private var offsets: (start: Int32, end: Int32, next: Int32, count: Int32)
+
+        init(kind: Kind, flag: Bool, start: Int, end: Int, next: Int, count: Int) {
+            self.kind = kind
+            self.flag = flag
+            offsets = (Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: end), Int32(truncatingIfNeeded: next), Int32(truncatingIfNeeded: count))
+        }
+
+        var start: Int { Int(offsets.start) }
+        var end: Int {
+            get { Int(offsets.end) }
+            set { offsets.end = Int32(truncatingIfNeeded: newValue) }
+        }
+        var next: Int {
+            get { Int(offsets.next) }
+            set { offsets.next = Int32(truncatingIfNeeded: newValue) }
+        }
+        var count: Int {
+            get { Int(offsets.count) }
+            set { offsets.count = Int32(truncatingIfNeeded: newValue) }
+        }
     }
+
+    /// The largest document read: 1 GiB, far above any file newsgen reads (feeds stop at `fetch.maxFeedMB`).
+    public static let maxBytes = 1 << 30
 
     /// The document as read, byte order mark included.
     public let bytes: [UInt8]
@@ -39,6 +64,9 @@ public struct JSONDocument: Sendable {
     /// Parses `bytes`; throws the first syntax error.
     public init(_ bytes: [UInt8], maxDepth: Int = JSONDocument.maxDepth) throws(JSONSyntaxError) {
         let bytes = try Self.utf8(bytes)
+        guard bytes.count <= Self.maxBytes else {
+            throw JSONSyntaxError("The document is larger than \(Self.maxBytes) bytes.", offset: nil)
+        }
         self.bytes = bytes
         let start = bytes.starts(with: JSONDocument.byteOrderMark) ? 3 : 0
         bodyStart = start
