@@ -41,22 +41,17 @@ extension FetchState {
 
     /// The file's bytes as `JSONEncoder` wrote them (`.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes`), a final newline.
     func json() -> Data {
-        var writer = JSONWriter(layout: .foundationPretty, escapes: .foundation)
-        writer.object { writer in
-            writer.key("sources")
-            writer.object(JSONWriter.sortedByKey(sources)) { writer, entry in
-                writer.object { writer in
-                    writer.optional("etag", entry.etag)
-                    if let failures = entry.failures { writer.key("failures"); writer.integer(failures) }
-                    writer.optional("lastAttempt", entry.lastAttempt)
-                    writer.optional("lastModified", entry.lastModified)
-                    writer.optional("lastSuccess", entry.lastSuccess)
-                    writer.key("url"); writer.string(entry.url)
-                }
+        JSONWriter.foundationPrettyDocument { writer in
+            writer.sortedObjects("sources", sources) { writer, entry in
+                writer.optional("etag", entry.etag)
+                if let failures = entry.failures { writer.key("failures"); writer.integer(failures) }
+                writer.optional("lastAttempt", entry.lastAttempt)
+                writer.optional("lastModified", entry.lastModified)
+                writer.optional("lastSuccess", entry.lastSuccess)
+                writer.key("url"); writer.string(entry.url)
             }
             writer.key("version"); writer.integer(version)
         }
-        return Data(writer.bytes + [0x0A])
     }
 }
 

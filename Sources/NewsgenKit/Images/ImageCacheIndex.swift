@@ -40,23 +40,18 @@ struct ImageCacheIndex: Equatable, Sendable {
 
     /// The file's bytes as `JSONEncoder` wrote them: pretty-printed, keys sorted, a final newline.
     func encoded() -> Data {
-        var writer = JSONWriter(layout: .foundationPretty, escapes: .foundation)
-        writer.object { writer in
-            writer.key("entries")
-            writer.object(JSONWriter.sortedByKey(entries)) { writer, entry in
-                writer.object { writer in
-                    writer.key("bytes"); writer.integer(entry.bytes)
-                    writer.optional("etag", entry.etag)
-                    writer.key("fileExtension"); writer.string(entry.fileExtension)
-                    writer.optional("lastModified", entry.lastModified)
-                    writer.key("lastUsed"); writer.integer(entry.lastUsed)
-                    writer.key("sha256"); writer.string(entry.sha256)
-                }
+        JSONWriter.foundationPrettyDocument { writer in
+            writer.sortedObjects("entries", entries) { writer, entry in
+                writer.key("bytes"); writer.integer(entry.bytes)
+                writer.optional("etag", entry.etag)
+                writer.key("fileExtension"); writer.string(entry.fileExtension)
+                writer.optional("lastModified", entry.lastModified)
+                writer.key("lastUsed"); writer.integer(entry.lastUsed)
+                writer.key("sha256"); writer.string(entry.sha256)
             }
             writer.key("uses"); writer.integer(uses)
             writer.key("version"); writer.integer(version)
         }
-        return Data(writer.bytes + [0x0A])
     }
 }
 

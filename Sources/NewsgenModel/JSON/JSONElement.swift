@@ -109,23 +109,20 @@ public struct JSONElement: Sendable {
         }
     }
 
-    /// An array's elements (none for any other kind).
-    public var elements: [JSONElement] {
-        guard entry.kind == .array else { return [] }
-        var result: [JSONElement] = []
+    /// `make` of each child's tape entry, when the value is of `kind`.
+    private func children<Child>(of kind: JSONDocument.Kind, _ make: (Int) -> Child) -> [Child] {
+        guard entry.kind == kind else { return [] }
+        var result: [Child] = []
         result.reserveCapacity(entry.count)
-        forEachChild { result.append(JSONElement(document: document, index: $0)); return true }
+        forEachChild { result.append(make($0)); return true }
         return result
     }
 
+    /// An array's elements (none for any other kind).
+    public var elements: [JSONElement] { children(of: .array) { JSONElement(document: document, index: $0) } }
+
     /// An object's members in the order written, duplicates included (none for any other kind).
-    public var members: [JSONMember] {
-        guard entry.kind == .object else { return [] }
-        var result: [JSONMember] = []
-        result.reserveCapacity(entry.count)
-        forEachChild { result.append(JSONMember(document: document, keyIndex: $0)); return true }
-        return result
-    }
+    public var members: [JSONMember] { children(of: .object) { JSONMember(document: document, keyIndex: $0) } }
 
     /// The value of the first member named `key` (the one Foundation's decoder took), nil when there is none.
     public func member(_ key: String) -> JSONElement? {

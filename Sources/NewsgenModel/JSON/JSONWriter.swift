@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one JSON writer: values appended in the order the caller gives (a format's key order is
 /// the caller's to fix, and stays fixed), in one of three layouts, strings escaped as the
 /// format's `Escapes` say. Each file newsgen writes is held to the bytes it wrote before this
@@ -85,6 +87,23 @@ public struct JSONWriter {
             write(&self, value)
         }
         endObject()
+    }
+
+    /// A document as `JSONEncoder` wrote it with `.prettyPrinted`, `.sortedKeys` and
+    /// `.withoutEscapingSlashes`, and a final newline; `body` writes the top object's members.
+    public static func foundationPrettyDocument(_ body: (inout JSONWriter) -> Void) -> Data {
+        var writer = JSONWriter(layout: .foundationPretty, escapes: .foundation)
+        writer.object(body)
+        return Data(writer.bytes + [0x0A])
+    }
+
+    /// The member `name`: an object of `dictionary`'s entries in `.sortedKeys` order, each an
+    /// object whose members `write` writes.
+    public mutating func sortedObjects<Value>(_ name: String, _ dictionary: [String: Value], _ write: (inout JSONWriter, Value) -> Void) {
+        key(name)
+        object(Self.sortedByKey(dictionary)) { writer, value in
+            writer.object { write(&$0, value) }
+        }
     }
 
     /// A member written only when there is a value, as `JSONEncoder` left out a nil optional.
