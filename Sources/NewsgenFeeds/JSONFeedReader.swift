@@ -33,13 +33,13 @@ enum JSONFeedReader {
 
     static func read(_ data: Data, baseURL: String?) throws(FeedParseError) -> ParsedFeed {
         let body = body(of: data)
-        let object: Any
+        let feed: JSONElement
         do {
-            object = try JSONSerialization.jsonObject(with: body, options: [])
+            feed = try JSONDocument(body).root
         } catch {
             throw FeedParseError(.notWellFormed(line: 0, column: 0, message: "not valid JSON"))
         }
-        guard let feed = object as? [String: Any], let (format, note) = format(of: feed) else {
+        guard feed.isObject, let (format, note) = format(of: feed) else {
             throw FeedParseError(.notAFeed(root: "a JSON document without a JSON Feed version"))
         }
         let feedURL = string(feed["feed_url"])
@@ -48,7 +48,7 @@ enum JSONFeedReader {
         let resolvedFeedURL = scope.resolve(feedURL)
         let links = [home.map { FeedLink(href: $0, type: "text/html") },
                      resolvedFeedURL.map { FeedLink(href: $0, rel: "self", type: "application/feed+json") }].compactMap { $0 }
-        let items = (feed["items"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }.map { item($0, scope: scope) }
+        let items = objects(feed["items"]).map { item($0, scope: scope) }
         var parsed = ParsedFeed(format: format, title: text(feed["title"], scope: scope),
                                 subtitle: text(feed["description"], scope: scope), link: home, feedURL: resolvedFeedURL,
                                 links: links, authors: authors(feed, scope: scope), language: scope.language,
@@ -60,7 +60,7 @@ enum JSONFeedReader {
 
     /// `json10` or `json11`, from the version URL, else from a bare version number
     /// or a JSON Feed's shape (with a note saying so); nil when the object is no JSON Feed.
-    static func format(of feed: [String: Any]) -> (FeedFormat, note: String?)? {
+    static func format(of feed: JSONElement) -> (FeedFormat, note: String?)? {
         let written = string(feed["version"])
         if let version = written?.lowercased(), version.contains("jsonfeed.org/version/") {
             return (version.hasSuffix("/1") || version.hasSuffix("/1.0") ? .json10 : .json11, nil)
@@ -75,12 +75,12 @@ enum JSONFeedReader {
             let url = format == .json10 ? "https://jsonfeed.org/version/1" : "https://jsonfeed.org/version/1.1"
             return (format, "the JSON Feed version is \"\(written)\" rather than \"\(url)\"; read as JSON Feed \(format == .json10 ? "1.0" : "1.1")")
         }
-        let shaped = feed["items"] is [Any] && ["title", "home_page_url", "feed_url"].contains { string(feed[$0]) != nil }
+        let shaped = feed["items"]?.isArray == true && ["title", "home_page_url", "feed_url"].contains { string(feed[$0]) != nil }
         guard shaped else { return nil }
         return (.json11, "the document names no JSON Feed version; read as JSON Feed 1.1, whose shape it has")
     }
 
-    private static func item(_ item: [String: Any], scope feedScope: XMLScope) -> ParsedItem {
+    private static func item(_ item: JSONElement, scope feedScope: XMLScope) -> ParsedItem {
         var scope = feedScope
         if let language = string(item["language"]) { scope.language = language }
         let link = scope.resolve(string(item["url"]))
@@ -91,11 +91,11 @@ enum JSONFeedReader {
                                          language: scope.language, base: scope.base))
         }
         if let plain = text(item["content_text"], scope: scope) { content.append(plain) }
-        let attachments = (item["attachments"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+        let attachments = objects(item["attachments"])
         let enclosures = attachments.compactMap { attachment -> (FeedLink, Enclosure)? in
             guard let url = scope.resolve(string(attachment["url"])) else { return nil }
             let type = string(attachment["mime_type"])
-            let size = (attachment["size_in_bytes"] as? NSNumber)?.intValue
+            let size = attachment["size_in_bytes"].flatMap(FoundationNumber.intValue)
             let length = size.flatMap { $0 > 0 ? $0 : nil }
             return (FeedLink(href: url, rel: "enclosure", type: type, title: string(attachment["title"]), length: length),
                     Enclosure(url: url, type: type, length: length))
@@ -105,8 +105,8 @@ enum JSONFeedReader {
             .compactMap { $0 }
         links += enclosures.map(\.0)
         let image = scope.resolve(string(item["image"])) ?? scope.resolve(string(item["banner_image"]))
-        let categories = (item["tags"] as? [Any] ?? []).compactMap { string($0) }.map { Category(term: $0) }
-        return ParsedItem(id: string(item["id"]) ?? (item["id"] as? NSNumber)?.stringValue, title: text(item["title"], scope: scope),
+        let categories = (item["tags"]?.elements ?? []).compactMap { string($0) }.map { Category(term: $0) }
+        return ParsedItem(id: string(item["id"]) ?? item["id"].flatMap(FoundationNumber.stringValue), title: text(item["title"], scope: scope),
                           link: link, links: links,
                           published: string(item["date_published"]).flatMap(FeedDate.parse),
                           updated: string(item["date_modified"]).flatMap(FeedDate.parse),
@@ -117,20 +117,30 @@ enum JSONFeedReader {
     }
 
     /// 1.1's `authors`, else 1.0's `author`.
-    private static func authors(_ object: [String: Any], scope: XMLScope) -> [Person] {
-        let list = (object["authors"] as? [Any]) ?? [object["author"]].compactMap { $0 }
-        return list.compactMap { $0 as? [String: Any] }.compactMap { author in
+    private static func authors(_ object: JSONElement, scope: XMLScope) -> [Person] {
+        let list = object["authors"].flatMap { $0.isArray ? $0.elements : nil } ?? [object["author"]].compactMap { $0 }
+        return list.filter(\.isObject).compactMap { author in
             let person = Person(name: string(author["name"]), url: scope.resolve(string(author["url"])))
             return person == Person() ? nil : person
         }
     }
 
-    private static func text(_ value: Any?, scope: XMLScope) -> TextConstruct? {
+    private static func text(_ value: JSONElement?, scope: XMLScope) -> TextConstruct? {
         string(value).map { TextConstruct($0, type: .text, language: scope.language, base: scope.base) }
     }
 
     /// A non-empty string value, trimmed.
-    private static func string(_ value: Any?) -> String? {
-        (value as? String)?.trimmedOrNil
+    private static func string(_ value: JSONElement?) -> String? {
+        value?.string?.trimmedOrNil
     }
+
+    /// The objects of a list (none when it is no list); other elements are skipped.
+    private static func objects(_ value: JSONElement?) -> [JSONElement] {
+        (value?.elements ?? []).filter(\.isObject)
+    }
+}
+
+private extension JSONElement {
+    /// A member as `JSONSerialization`'s dictionary held it: of two with one key, the last.
+    subscript(_ key: String) -> JSONElement? { lastMember(key) }
 }

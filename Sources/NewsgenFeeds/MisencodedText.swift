@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenModel
 
 /// Repairs the two encoding mistakes feeds make most, as feedparser repairs
 /// every element's text:

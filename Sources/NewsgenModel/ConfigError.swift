@@ -19,7 +19,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
         self.column = column
     }
 
-    public init(file: String, message: String, at position: JSONLocation.Position?) {
+    public init(file: String, message: String, at position: TextPlace?) {
         self.init(file: file, message: message, line: position?.line, column: position?.column)
     }
 

@@ -56,7 +56,7 @@ extension SiteConfig {
             if let hosts = try embeds.array("allow") {
                 var allowed: [String] = []
                 for (index, host) in hosts.enumerated() {
-                    guard case .string(let text) = host else { throw embeds.error("allow[\(index)]", "must be a string, found \(host.typeName)") }
+                    guard let text = host.string else { throw embeds.error("allow[\(index)]", "must be a string, found \(host.typeName)") }
                     let lowered = text.lowercased()
                     guard EmbedsConfig.isValidHost(lowered) else {
                         throw embeds.error("allow[\(index)]", "must be a host name such as 'player.vimeo.com' (no scheme, port, path or wildcard; subdomains are included), found '\(text)'")

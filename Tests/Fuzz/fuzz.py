@@ -145,7 +145,7 @@ TARGETS = {t.name: t for t in [
     Target("Mustache", [mustache_spec, theme_templates], ["mustache"], 8192, 10000),
     Target("SiteConfig", [repo_files("site.json")], ["json", "newsgen-json"], 8192, 5000),
     Target("BookmarkManifest", [repo_files("bookmarks.json")], ["json", "newsgen-json"], 8192, 5000),
-    Target("JSONLocation", [json_locations], ["json", "newsgen-json"], 8192, 10000),
+    Target("JSONDocument", [json_locations], ["json", "newsgen-json"], 8192, 10000),
     Target("ArchiveLines", [archive_months], ["json", "newsgen-json"], 16384, 3000),
     Target("BuildRecord", [], ["json", "newsgen-json"], 8192, 10000),
     Target("FetchState", [], ["json", "newsgen-json"], 8192, 2000),

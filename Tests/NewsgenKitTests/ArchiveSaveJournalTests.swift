@@ -173,7 +173,7 @@ struct ArchiveSaveJournalTests: ArchiveFolderTesting {
                            summaryHTML: "s", contentHTML: "c", tags: ["t"], imageURL: "i", identityKey: "k")
         let object = try #require(JSONSerialization.jsonObject(with: ArchiveLineWriter.line(full)) as? [String: Any])
         #expect(Set(object.keys) == ArchiveLine.knownKeys)
-        let encoded = try #require(JSONSerialization.jsonObject(with: ArchiveJSON.encoder().encode(full)) as? [String: Any])
+        let encoded = try #require(JSONSerialization.jsonObject(with: FoundationOracle.archiveEncoder().encode(full)) as? [String: Any])
         #expect(Set(encoded.keys) == ArchiveLine.knownKeys)
     }
 }

@@ -41,7 +41,7 @@ struct FetchingSite {
     }
 
     func state() throws -> FetchState {
-        try JSONDecoder().decode(FetchState.self, from: Data(contentsOf: stateFile))
+        try FetchState(json: Data(contentsOf: stateFile))
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }

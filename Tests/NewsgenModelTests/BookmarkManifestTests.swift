@@ -182,29 +182,35 @@ struct BookmarkManifestTests {
         }
     }
 
-    // MARK: JSONLocation
+    // MARK: Places in the document (JSONElement)
 
     @Test func locationsOfValuesAndKeys() throws {
         let data = Data("\u{FEFF}{\n  \"a\": [1, {\"b\": \"x\\\"y\"}, [2, 3]],\r\n  \"c\" : null\n}".utf8)
-        #expect(JSONLocation.value(at: [], in: data) == JSONLocation.Position(line: 1, column: 1))
-        #expect(JSONLocation.value(at: [.key("a")], in: data) == JSONLocation.Position(line: 2, column: 8))
-        #expect(JSONLocation.value(at: [.key("a"), .index(1), .key("b")], in: data) == JSONLocation.Position(line: 2, column: 18))
-        #expect(JSONLocation.value(at: [.key("a"), .index(2), .index(1)], in: data) == JSONLocation.Position(line: 2, column: 31))
-        #expect(JSONLocation.value(at: [.key("c")], in: data) == JSONLocation.Position(line: 3, column: 9))
-        #expect(JSONLocation.key(at: [.key("c")], in: data) == JSONLocation.Position(line: 3, column: 3))
-        #expect(JSONLocation.value(at: [.key("a"), .index(3)], in: data) == nil)
-        #expect(JSONLocation.value(at: [.key("d")], in: data) == nil)
-        #expect(JSONLocation.value(at: [.key("c"), .key("e")], in: data) == nil)
-        #expect(JSONLocation.key(at: [.key("a"), .index(0)], in: data) == nil)
+        let root = try JSONDocument(data).root
+        func value(_ path: [JSONPath.Component]) -> TextPlace? { root.element(at: path)?.place }
+        func key(_ path: [JSONPath.Component]) -> TextPlace? {
+            guard case .key(let name)? = path.last else { return nil }
+            return root.element(at: Array(path.dropLast()))?.memberEntry(name)?.keyPlace
+        }
+        #expect(value([]) == TextPlace(line: 1, column: 1))
+        #expect(value([.key("a")]) == TextPlace(line: 2, column: 8))
+        #expect(value([.key("a"), .index(1), .key("b")]) == TextPlace(line: 2, column: 18))
+        #expect(value([.key("a"), .index(2), .index(1)]) == TextPlace(line: 2, column: 31))
+        #expect(value([.key("c")]) == TextPlace(line: 3, column: 9))
+        #expect(key([.key("c")]) == TextPlace(line: 3, column: 3))
+        #expect(value([.key("a"), .index(3)]) == nil)
+        #expect(value([.key("d")]) == nil)
+        #expect(value([.key("c"), .key("e")]) == nil)
+        #expect(key([.key("a"), .index(0)]) == nil)
     }
 
     @Test(arguments: [
-        ("bookmarks[2].added", [JSONLocation.Component.key("bookmarks"), .index(2), .key("added")]),
+        ("bookmarks[2].added", [JSONPath.Component.key("bookmarks"), .index(2), .key("added")]),
         ("embeds.allow[0]", [.key("embeds"), .key("allow"), .index(0)]),
         ("a[1][2]", [.key("a"), .index(1), .index(2)]),
         ("", []),
     ])
-    func keyPathsAreSplitIntoComponents(path: String, components: [JSONLocation.Component]) {
-        #expect(JSONLocation.components(path) == components)
+    func keyPathsAreSplitIntoComponents(path: String, components: [JSONPath.Component]) {
+        #expect(JSONPath.components(path) == components)
     }
 }

@@ -29,8 +29,7 @@ enum ArchiveFormat {
     /// Refuses an archive whose marker names a newer format than this newsgen knows, or that does not read.
     static func check(_ data: Data?, shownAs name: String) throws(BuildError) {
         guard let data else { return }
-        guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: data),
-              case .number(let number)? = fields["version"], let found = Int(exactly: number), found >= 1 else {
+        guard let found = (try? JSONDocument(data))?.root.member("version")?.int, found >= 1 else {
             throw BuildError(path: name, "cannot be read as the archive's format marker (it needs a whole-number 'version'); "
                 + "the archive was left untouched")
         }

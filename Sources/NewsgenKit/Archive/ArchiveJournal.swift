@@ -62,32 +62,46 @@ struct ArchiveJournal: Equatable {
 
     /// The journal as one line of JSON.
     func encoded() -> Data {
-        var text = "{\"version\":\(Self.formatVersion),\"pid\":\(pid),\"writes\":["
-        text += writes.map { "{\"file\":\(JSONText.quoted($0.file)),\"bytes\":\($0.bytes),\"hash\":\"\($0.hash)\"}" }.joined(separator: ",")
-        text += "],\"removes\":["
-        text += removes.map(JSONText.quoted).joined(separator: ",")
-        return Data((text + "]}\n").utf8)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("version"); writer.integer(Self.formatVersion)
+        writer.key("pid"); writer.integer(pid)
+        writer.key("writes")
+        writer.beginArray()
+        for write in writes {
+            writer.beginObject()
+            writer.key("file"); writer.string(write.file)
+            writer.key("bytes"); writer.integer(write.bytes)
+            writer.key("hash"); writer.string(write.hash)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("removes")
+        writer.beginArray()
+        for path in removes { writer.string(path) }
+        writer.endArray()
+        writer.endObject()
+        return Data(writer.bytes + [0x0A])
     }
 
     /// Reads a journal; nil when the bytes are not one this newsgen wrote. It reached its name
     /// only by a rename after it was synced, so a journal that does not read is damage, not a
     /// save cut short, and the caller refuses it rather than guess.
     static func decode(_ data: Data) -> ArchiveJournal? {
-        guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: data),
-              case .number(let version)? = fields["version"], version == Double(formatVersion),
-              case .number(let pid)? = fields["pid"], let pid = Int32(exactly: pid),
-              case .array(let writes)? = fields["writes"], case .array(let removes)? = fields["removes"] else { return nil }
-        let paths = removes.compactMap { value -> String? in
-            guard case .string(let path) = value, isArchivePath(path) else { return nil }
+        guard let root = try? JSONDocument(data).root, root.member("version")?.double == Double(formatVersion),
+              let pid = root.member("pid")?.int64.flatMap({ Int32(exactly: $0) }),
+              let writes = root.member("writes"), writes.isArray, let removes = root.member("removes"), removes.isArray else { return nil }
+        let paths = removes.elements.compactMap { value -> String? in
+            guard let path = value.string, isArchivePath(path) else { return nil }
             return path
         }
-        let files = writes.compactMap { value -> Write? in
-            guard case .object(let write) = value, case .string(let file)? = write["file"], isArchivePath(file),
-                  case .number(let bytes)? = write["bytes"], let count = Int(exactly: bytes), count >= 0,
-                  case .string(let hash)? = write["hash"], hash.utf8.count == 16 else { return nil }
+        let files = writes.elements.compactMap { value -> Write? in
+            guard let file = value.member("file")?.string, isArchivePath(file),
+                  let count = value.member("bytes")?.int, count >= 0,
+                  let hash = value.member("hash")?.string, hash.utf8.count == 16 else { return nil }
             return Write(file: file, bytes: count, hash: hash)
         }
-        guard paths.count == removes.count, files.count == writes.count else { return nil }
+        guard paths.count == removes.elements.count, files.count == writes.elements.count else { return nil }
         return ArchiveJournal(pid: pid, writes: files, removes: paths)
     }
 

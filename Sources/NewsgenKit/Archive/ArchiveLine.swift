@@ -3,27 +3,28 @@ import NewsgenModel
 
 /// One archive line read as an `Article`, with the keys it holds that `Article` does not know:
 /// a line a newer newsgen wrote, whose fields this one would drop on the next save, so the
-/// load refuses it (ADR 015). Both come from one parse of the line.
-struct ArchiveLine: Decodable {
-    /// The keys `ArchiveLineWriter` writes; `ArchiveLineWriterTests` holds the two together.
-    static let knownKeys: Set<String> = [
-        "author", "contentHTML", "id", "identityKey", "imageURL", "link", "published", "slug", "sourceID", "summaryHTML", "tags", "title", "updated",
-    ]
+/// load refuses it (ADR 015). Both come from one parse of the line (`JSONDocument`).
+enum ArchiveLine {
+    /// The keys `ArchiveLineWriter` writes: one per entry of `Article.fields`.
+    static let knownKeys: Set<String> = Set(Article.fields.map(\.name))
 
-    var article: Article
-    /// Sorted, so the message names the same one each time.
-    var unknownKeys: [String]
-
-    init(from decoder: any Decoder) throws {
-        let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
-        unknownKeys = keys.filter { !Self.knownKeys.contains($0) }.sorted()
-        article = try Article(from: decoder)
+    /// The article on `line`, or why it is not one in a person's words ("'title' is missing").
+    static func read(_ line: [UInt8]) -> Result<(article: Article, unknownKeys: [String]), ArchiveLineError> {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(line)
+        } catch {
+            return .failure(ArchiveLineError(reason: "not valid JSON"))
+        }
+        do {
+            return .success(try Article.read(document.root))
+        } catch {
+            return .failure(ArchiveLineError(reason: ArchiveJSON.describe(error)))
+        }
     }
+}
 
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+/// Why one archive line is not an article.
+struct ArchiveLineError: Error, Equatable {
+    var reason: String
 }

@@ -8,7 +8,7 @@ import NewsgenModel
 extension ArchiveStore {
     static let legacyVersion = 1
 
-    private struct LegacyFile: Decodable {
+    private struct LegacyFile {
         var version: Int
         var source: String
         var articles: [Article]
@@ -17,7 +17,6 @@ extension ArchiveStore {
     /// The articles of every version-1 file. An unreadable file, or one article in two
     /// places, stops the build as it would in the new layout.
     func loadLegacy(_ files: ArchiveFiles) throws(BuildError) -> [Article] {
-        let decoder = ArchiveJSON.decoder()
         var seenIn: [String: String] = [:]
         var articles: [Article] = []
         for fileName in try legacyFiles(files) {
@@ -25,9 +24,9 @@ extension ArchiveStore {
             guard let data = try files.data(fileName) else { continue }
             let file: LegacyFile
             do {
-                file = try decoder.decode(LegacyFile.self, from: data)
+                file = try Self.readLegacy(data)
             } catch {
-                throw BuildError(path: name, "cannot be read as an archive file (\(Self.describeLegacy(error))); it was left untouched")
+                throw BuildError(path: name, "cannot be read as an archive file (\(error.reason)); it was left untouched")
             }
             guard file.version == Self.legacyVersion else {
                 throw BuildError(path: name, "has archive version \(file.version), but this newsgen reads version \(Self.legacyVersion)")
@@ -51,9 +50,8 @@ extension ArchiveStore {
     /// `loadLegacy` would refuse is never removed (the next load reports it), so a `save` without a
     /// `load` before it cannot lose what such a file holds.
     func removableLegacyFiles(_ files: ArchiveFiles) throws(BuildError) -> [String] {
-        let decoder = ArchiveJSON.decoder()
         return try legacyFiles(files).filter { fileName in
-            guard let data = try? files.data(fileName), let file = try? decoder.decode(LegacyFile.self, from: data) else { return false }
+            guard let data = try? files.data(fileName), let file = try? Self.readLegacy(data) else { return false }
             return file.version == Self.legacyVersion && SafeName.sourceID(file.source) != nil
         }
     }
@@ -63,14 +61,24 @@ extension ArchiveStore {
         return try files.names(in: "") { $0.hasSuffix(".json") && !reserved.contains($0) && !files.isFolder($0) }
     }
 
-    private static func describeLegacy(_ error: Error) -> String {
-        guard let decodingError = error as? DecodingError else { return "\(error)" }
-        switch decodingError {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let path = ArchiveJSON.path(context.codingPath)
-            return path.isEmpty ? context.debugDescription : "at \(path): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
+    /// Reads a version-1 file; errors say what Foundation's decoder said of the same file, which
+    /// checked `version`, `source` and `articles` in that order.
+    private static func readLegacy(_ data: Data) throws(ArchiveLineError) -> LegacyFile {
+        guard let document = try? JSONDocument(data) else { throw ArchiveLineError(reason: "The given data was not valid JSON.") }
+        do throws(JSONFieldError) {
+            let root = try JSONFieldReader(document.root)
+            let version = try root.int("version"), source = try root.string("source")
+            var articles: [Article] = []
+            for item in try root.array("articles") {
+                do throws(JSONFieldError) {
+                    articles.append(try Article.read(item.value).article)
+                } catch {
+                    throw JSONFieldError(path: item.path + error.path, problem: error.problem)
+                }
+            }
+            return LegacyFile(version: version, source: source, articles: articles)
+        } catch {
+            throw ArchiveLineError(reason: ArchiveJSON.decoderDescription(error))
         }
     }
 }

@@ -44,7 +44,6 @@ struct ArchiveStore {
     func loadRepairing() throws(BuildError) -> (archive: Archive, warnings: [BuildWarning]) {
         let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
         try ArchiveFormat.check(try files.data(ArchiveFormat.fileName), shownAs: files.shown(ArchiveFormat.fileName))
-        let decoder = ArchiveJSON.decoder()
         var found: [String: Copy] = [:]
         var warnings: [BuildWarning] = []
         for source in try sourceFolders(files) {
@@ -54,19 +53,16 @@ struct ArchiveStore {
                 guard let data = try files.data(relative) else { continue }
                 let written = (try? FileSystem.manager.attributesOfItem(atPath: files.url(relative).path)[.modificationDate] as? Date) ?? .distantPast
                 for (number, line) in Self.lines(of: data) {
-                    let article: Article
-                    do {
-                        let read = try decoder.decode(ArchiveLine.self, from: line)
-                        if let unknown = read.unknownKeys.first {
-                            throw BuildError(path: "\(name):\(number)", "unknown key '\(unknown)' (a newer newsgen wrote it: update newsgen, "
-                                + "which keeps what this one would drop); the file was left untouched")
-                        }
-                        article = read.article
-                    } catch let error as BuildError {
-                        throw error
-                    } catch {
-                        throw BuildError(path: "\(name):\(number)", "\(ArchiveJSON.describe(error)); the file was left untouched")
+                    let read: (article: Article, unknownKeys: [String])
+                    switch ArchiveLine.read(line) {
+                    case .success(let value): read = value
+                    case .failure(let error): throw BuildError(path: "\(name):\(number)", "\(error.reason); the file was left untouched")
                     }
+                    if let unknown = read.unknownKeys.first {
+                        throw BuildError(path: "\(name):\(number)", "unknown key '\(unknown)' (a newer newsgen wrote it: update newsgen, "
+                            + "which keeps what this one would drop); the file was left untouched")
+                    }
+                    let article = read.article
                     guard article.sourceID == source else {
                         throw BuildError(path: "\(name):\(number)", "the article's sourceID is '\(article.sourceID)', "
                             + "but it is in the folder of source '\(source)'; the file was left untouched")
@@ -232,12 +228,18 @@ struct ArchiveStore {
     }
 
     /// The non-blank lines of `data` with their 1-based numbers; a line may end in `\r`.
-    static func lines(of data: Data) -> [(number: Int, bytes: Data)] {
-        var result: [(number: Int, bytes: Data)] = []
-        let bytes = [UInt8](data)
-        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
-        where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-            result.append((index + 1, Data(line)))
+    static func lines(of data: Data) -> [(number: Int, bytes: [UInt8])] {
+        var result: [(number: Int, bytes: [UInt8])] = []
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var start = 0, number = 1
+            while start <= raw.count {
+                let end = memchr(base + start, 0x0A, raw.count - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? raw.count
+                let line = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { result.append((number, Array(line))) }
+                start = end + 1
+                number += 1
+            }
         }
         return result
     }

@@ -37,13 +37,13 @@ extension SiteCheck {
             return CheckPart(findings: findings, summary: Wording.counted(manifest.bookmarks.count, "bookmark"))
         }
         // The manifest's bookmarks are sorted by id; the file may not be: find each where it is written.
-        let written = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["bookmarks"] as? [[String: Any]] ?? []
-        var indexOfID: [String: Int] = [:]
-        for (index, entry) in written.enumerated() {
-            if let id = entry["id"] as? String, indexOfID[id] == nil { indexOfID[id] = index }
+        let written = (try? JSONDocument(data))?.root.member("bookmarks")?.elements ?? []
+        var placeOfID: [String: TextPlace] = [:]
+        for entry in written {
+            if let id = entry.member("id"), let text = id.string, placeOfID[text] == nil { placeOfID[text] = id.place }
         }
         for bookmark in manifest.bookmarks where !archived.contains(bookmark.id) {
-            let position = indexOfID[bookmark.id].flatMap { JSONLocation.value(at: [.key("bookmarks"), .index($0), .key("id")], in: data) }
+            let position = placeOfID[bookmark.id]
             let why = takenDown.contains(bookmark.id) ? " (it was taken down)" : ""
             findings.append(CheckFinding(.problem, .manifest, location: location(shownAs, line: position?.line, column: position?.column),
                                          "bookmark \(bookmark.id) '\(bookmark.title.replacingNewlines())' is not in the archive\(why)"))

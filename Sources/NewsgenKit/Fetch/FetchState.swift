@@ -5,11 +5,11 @@ import NewsgenModel
 /// `content/archive/state.json`: the validators for a conditional GET and when
 /// the source was last tried and last read. Pretty and key-sorted so it diffs
 /// well; written only when it changed.
-struct FetchState: Codable, Equatable, Sendable {
+struct FetchState: Equatable, Sendable {
     static let formatVersion = 1
 
     /// One source's memory.
-    struct Entry: Codable, Equatable, Sendable {
+    struct Entry: Equatable, Sendable {
         /// The URL the validators belong to: after a change in site.json they are not sent.
         var url: String
         var etag: String?
@@ -26,6 +26,35 @@ struct FetchState: Codable, Equatable, Sendable {
     var sources: [String: Entry] = [:]
 }
 
+extension FetchState {
+    /// Reads `state.json`: every member Foundation's decoder required is required (`version`,
+    /// `sources`, each source's `url`), unknown members are ignored, as they were.
+    init(json data: Data) throws {
+        let root = try JSONFieldReader(JSONDocument(data).root)
+        version = try root.int("version")
+        for (id, entry) in try root.objects(in: "sources") {
+            sources[id] = Entry(url: try entry.string("url"), etag: try entry.optionalString("etag"),
+                                lastModified: try entry.optionalString("lastModified"), lastAttempt: try entry.optionalString("lastAttempt"),
+                                lastSuccess: try entry.optionalString("lastSuccess"), failures: try entry.optionalInt("failures"))
+        }
+    }
+
+    /// The file's bytes as `JSONEncoder` wrote them (`.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes`), a final newline.
+    func json() -> Data {
+        JSONWriter.foundationPrettyDocument { writer in
+            writer.sortedObjects("sources", sources) { writer, entry in
+                writer.optional("etag", entry.etag)
+                if let failures = entry.failures { writer.key("failures"); writer.integer(failures) }
+                writer.optional("lastAttempt", entry.lastAttempt)
+                writer.optional("lastModified", entry.lastModified)
+                writer.optional("lastSuccess", entry.lastSuccess)
+                writer.key("url"); writer.string(entry.url)
+            }
+            writer.key("version"); writer.integer(version)
+        }
+    }
+}
+
 /// Reads and writes `FetchState`; a file that cannot be read stops the build and is left untouched.
 struct FetchStateStore {
     static let fileName = SiteConfig.reservedStateName + ".json"
@@ -38,7 +67,7 @@ struct FetchStateStore {
         let data = try FileSystem.read(file, shownAs: shownAs)
         let state: FetchState
         do {
-            state = try JSONDecoder().decode(FetchState.self, from: data)
+            state = try FetchState(json: data)
         } catch {
             throw BuildError(path: shownAs, "cannot be read as newsgen's fetch state (\(Self.describe(error))); it was left untouched")
         }
@@ -51,26 +80,20 @@ struct FetchStateStore {
 
     /// Writes the state atomically when its bytes differ from the file's.
     func save(_ state: FetchState) throws(BuildError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data: Data
-        do {
-            data = try encoder.encode(state) + Data("\n".utf8)
-        } catch {
-            throw BuildError(path: shownAs, "cannot be encoded (\(error))")
-        }
+        let data = state.json()
         if (try? Data(contentsOf: file)) == data { return }
         try FileSystem.writeAtomically(data, to: file, shownAs: shownAs)
     }
 
+    /// Why a state file (or the image cache's index) did not read, as it was said when Foundation's decoder read them.
     static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not valid"
-        case DecodingError.keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-        default: return "\(error)"
+        guard let error = error as? JSONFieldError else { return "not valid JSON" }
+        let path = error.path.map(\.description).joined(separator: ".")
+        switch error.problem {
+        case .notWhole: return "not valid JSON"
+        case .notADate: return "'\(path)' is not valid"
+        case .missing: return "'\(error.path.last?.description ?? "")' is missing"
+        case .null, .wrongType: return "'\(path)' has the wrong type"
         }
     }
 }

@@ -6,7 +6,7 @@ import NewsgenModel
 /// not changed since can stop at once: the site in `public/` is already what it
 /// would make. Only a cache: a record that cannot be read is ignored, and
 /// deleting it forces a full build.
-struct BuildRecord: Codable, Equatable, Sendable {
+struct BuildRecord: Equatable, Sendable {
     static let formatVersion = 1
 
     var version = formatVersion
@@ -78,105 +78,93 @@ struct BuildRecordStore {
 }
 
 extension BuildRecord {
-    /// Reads what `json()` writes (and what `JSONDecoder` reads), member by member in any order;
-    /// nil for anything else, which makes the next build a full one.
+    /// `JSONEncoder`'s escaping without `.withoutEscapingSlashes`, which the record was first written with.
+    static let escapes: JSONWriter.Escapes = [.shortBackspaceAndFormFeed, .slash]
+
+    /// Reads what `json()` writes, member by member in any order; nil for anything else, which
+    /// makes the next build a full one.
     init?(json data: Data) {
-        var scanner = JSONScanner([UInt8](data))
-        var version: Int64?, fingerprint: String?, output: String?, articleCount: Int64?, pageCount: Int64?
+        guard let root = try? JSONDocument(data).root, root.isObject else { return nil }
+        var version: Int?, fingerprint: String?, output: String?, articleCount: Int?, pageCount: Int?
         var files: [String: FileStamp]?, warnings: [String]?, pages: [String: UInt64]?
-        let read = scanner.object { scanner, key in
-            switch key {
-            case "version": version = scanner.integer()
-            case "fingerprint": fingerprint = scanner.string()
-            case "output": output = scanner.string()
-            case "articleCount": articleCount = scanner.integer()
-            case "pageCount": pageCount = scanner.integer()
-            case "files":
-                var read: [String: FileStamp] = [:]
-                guard scanner.object({ scanner, path in
-                    var size: Int64?, modified: Int64?
-                    guard scanner.object({ scanner, field in
-                        switch field {
-                        case "size": size = scanner.integer()
-                        case "modified": modified = scanner.integer()
-                        default: return false
-                        }
-                        return true
-                    }), let size, let modified else { return false }
-                    read[path] = FileStamp(size: Int(size), modified: modified)
-                    return true
-                }) else { return false }
-                files = read
-            case "pages":
-                var read: [String: UInt64] = [:]
-                guard scanner.object({ scanner, path in
-                    guard let value = scanner.unsigned() else { return false }
-                    read[path] = value
-                    return true
-                }) else { return false }
-                pages = read
+        for member in root.members {
+            let value = member.value
+            switch member.key {
+            case "version": version = value.int
+            case "fingerprint": fingerprint = value.string
+            case "output": output = value.string
+            case "articleCount": articleCount = value.int
+            case "pageCount": pageCount = value.int
+            case "files": files = Self.stamps(value)
+            case "pages": pages = Self.map(value) { $0.uint64 }
             case "warnings":
-                var read: [String] = []
-                guard scanner.array({ scanner in
-                    guard let warning = scanner.string() else { return false }
-                    read.append(warning)
-                    return true
-                }) else { return false }
-                warnings = read
-            default: return false
+                guard value.isArray else { return nil }
+                warnings = value.elements.compactMap(\.string)
+                guard warnings?.count == value.elements.count else { return nil }
+            default: return nil
             }
-            return true
         }
-        guard read, scanner.atEnd(), let version, let fingerprint, let output, let articleCount, let pageCount,
-              let files, let warnings else { return nil }
-        self.init(version: Int(version), fingerprint: fingerprint, output: output, files: files,
-                  articleCount: Int(articleCount), pageCount: Int(pageCount), warnings: warnings, pages: pages)
+        guard let version, let fingerprint, let output, let articleCount, let pageCount, let files, let warnings,
+              root.member("pages") == nil || pages != nil else { return nil }
+        self.init(version: version, fingerprint: fingerprint, output: output, files: files,
+                  articleCount: articleCount, pageCount: pageCount, warnings: warnings, pages: pages)
+    }
+
+    /// An object's members read by `read`; nil when it is no object or one member does not read.
+    private static func map<Value>(_ object: JSONElement, _ read: (JSONElement) -> Value?) -> [String: Value]? {
+        guard object.isObject else { return nil }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(object.byteRange.count / 40)
+        for member in object.members {
+            guard let value = read(member.value) else { return nil }
+            result[member.key] = value
+        }
+        return result
+    }
+
+    /// `files`: each path's `{"modified": …, "size": …}`, nothing else.
+    private static func stamps(_ object: JSONElement) -> [String: FileStamp]? {
+        map(object) { stamp in
+            var size: Int?, modified: Int64?
+            for member in stamp.members {
+                switch member.key {
+                case "size": size = member.value.int
+                case "modified": modified = member.value.int64
+                default: return nil
+                }
+            }
+            guard let size, let modified else { return nil }
+            return FileStamp(size: size, modified: modified)
+        }
     }
 
     /// The record as `JSONEncoder` with `.sortedKeys` writes it, written directly: a record holds a stamp and a key
     /// for every page, and encoding 24,000 entries through `JSONEncoder` took a twentieth of a 10,000-article build.
     /// Keys sort by `String`'s `<` (the encoder's order for every path newsgen makes).
     func json() -> Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(files.count * 90 + (pages?.count ?? 0) * 60 + 256)
-        func key(_ name: String, first: Bool = false) {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            ArchiveLineWriter.appendString(name, escapingSlashes: true, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-        }
-        func number<Number: BinaryInteger>(_ value: Number) { bytes.append(contentsOf: String(value).utf8) }
-        bytes.append(UInt8(ascii: "{"))
-        key("articleCount", first: true); number(articleCount)
-        key("files")
-        bytes.append(UInt8(ascii: "{"))
-        for (index, (path, stamp)) in files.sorted(by: { $0.key < $1.key }).enumerated() {
-            key(path, first: index == 0)
-            bytes.append(UInt8(ascii: "{"))
-            key("modified", first: true); number(stamp.modified)
-            key("size"); number(stamp.size)
-            bytes.append(UInt8(ascii: "}"))
-        }
-        bytes.append(UInt8(ascii: "}"))
-        key("fingerprint"); ArchiveLineWriter.appendString(fingerprint, escapingSlashes: true, to: &bytes)
-        key("output"); ArchiveLineWriter.appendString(output, escapingSlashes: true, to: &bytes)
-        key("pageCount"); number(pageCount)
-        if let pages {
-            key("pages")
-            bytes.append(UInt8(ascii: "{"))
-            for (index, (path, value)) in pages.sorted(by: { $0.key < $1.key }).enumerated() {
-                key(path, first: index == 0)
-                number(value)
+        var writer = JSONWriter(escapes: Self.escapes, capacity: files.count * 90 + (pages?.count ?? 0) * 60 + 256)
+        writer.beginObject()
+        writer.key("articleCount"); writer.integer(articleCount)
+        writer.key("files")
+        writer.object(files.sorted(by: { $0.key < $1.key })) { writer, stamp in
+            writer.object { writer in
+                writer.key("modified"); writer.integer(stamp.modified)
+                writer.key("size"); writer.integer(stamp.size)
             }
-            bytes.append(UInt8(ascii: "}"))
         }
-        key("version"); number(version)
-        key("warnings")
-        bytes.append(UInt8(ascii: "["))
-        for (index, warning) in warnings.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            ArchiveLineWriter.appendString(warning, escapingSlashes: true, to: &bytes)
+        writer.key("fingerprint"); writer.string(fingerprint)
+        writer.key("output"); writer.string(output)
+        writer.key("pageCount"); writer.integer(pageCount)
+        if let pages {
+            writer.key("pages")
+            writer.object(pages.sorted(by: { $0.key < $1.key })) { writer, value in writer.integer(value) }
         }
-        bytes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "}")])
-        return Data(bytes)
+        writer.key("version"); writer.integer(version)
+        writer.key("warnings")
+        writer.beginArray()
+        for warning in warnings { writer.string(warning) }
+        writer.endArray()
+        writer.endObject()
+        return Data(writer.bytes)
     }
 }

@@ -7,7 +7,7 @@ import Darwin
 
 /// A file's size and modification time, read with one `stat`: how make and
 /// rsync tell that a file changed without reading it.
-struct FileStamp: Codable, Equatable, Sendable {
+struct FileStamp: Equatable, Sendable {
     var size: Int
     /// Nanoseconds since 1970.
     var modified: Int64

@@ -163,6 +163,6 @@ public enum SiteScaffold {
 
     /// A JSON (and YAML) double-quoted string: JSON's escapes are YAML's too.
     static func jsonString(_ text: String) -> String {
-        JSONText.quoted(text)
+        JSONWriter.quoted(text)
     }
 }

@@ -35,35 +35,39 @@ public struct TakedownList: Equatable, Sendable {
 
     /// The file's bytes: pretty JSON, keys in a fixed order, entries by id, a final newline.
     public func encoded() -> Data {
-        var text = "{\n  \"version\": \(Self.supportedVersion),\n"
-        guard !takedowns.isEmpty else { return Data((text + "  \"takedowns\": []\n}\n").utf8) }
-        text += "  \"takedowns\": [\n"
-        for (index, takedown) in takedowns.enumerated() {
-            var fields = [("id", takedown.id), ("removed", RFC3339.string(from: takedown.removed)), ("title", takedown.title)]
-            if let url = takedown.url { fields.append(("url", url)) }
-            if let reason = takedown.reason { fields.append(("reason", reason)) }
-            text += "    {\n"
-            text += fields.map { "      \(JSONText.quoted($0.0)): \(JSONText.quoted($0.1))" }.joined(separator: ",\n")
-            text += index == takedowns.count - 1 ? "\n    }\n" : "\n    },\n"
+        ManifestWriting.encoded(version: Self.supportedVersion, listKey: "takedowns", entries: takedowns) { takedown, writer in
+            writer.key("id"); writer.string(takedown.id)
+            writer.key("removed"); writer.date(takedown.removed)
+            writer.key("title"); writer.string(takedown.title)
+            writer.optional("url", takedown.url)
+            writer.optional("reason", takedown.reason)
         }
-        return Data((text + "  ]\n}\n").utf8)
     }
 
     /// Reads the file's bytes; `file` is how the path is shown in the error.
     public static func decode(_ data: Data, file: String) throws(BuildError) -> TakedownList {
-        let decoded: FileFormat
+        let version: Int
+        var takedowns: [Takedown] = []
         do {
-            decoded = try ArchiveJSON.decoder().decode(FileFormat.self, from: data)
-        } catch {
+            let root = try JSONFieldReader(JSONDocument(data).root)
+            version = try root.int("version")
+            for item in try root.array("takedowns") {
+                let entry = try JSONFieldReader(item.value, path: item.path)
+                takedowns.append(Takedown(id: try entry.string("id"), removed: try entry.date("removed"), title: try entry.string("title"),
+                                          url: try entry.optionalString("url"), reason: try entry.optionalString("reason")))
+            }
+        } catch let error as JSONFieldError {
             throw BuildError(path: file, "\(ArchiveJSON.describe(error)); the file was left untouched")
+        } catch {
+            throw BuildError(path: file, "not valid JSON; the file was left untouched")
         }
-        guard decoded.version == supportedVersion else {
-            let update = decoded.version > supportedVersion ? ": a newer newsgen wrote it, update newsgen" : ""
-            throw BuildError(path: file, "version \(decoded.version) is not supported (this newsgen reads version \(supportedVersion)\(update)); "
+        guard version == supportedVersion else {
+            let update = version > supportedVersion ? ": a newer newsgen wrote it, update newsgen" : ""
+            throw BuildError(path: file, "version \(version) is not supported (this newsgen reads version \(supportedVersion)\(update)); "
                 + "the file was left untouched")
         }
         var seen: Set<String> = []
-        for (index, entry) in decoded.takedowns.enumerated() {
+        for (index, entry) in takedowns.enumerated() {
             guard ArticleResolver.isArticleID(entry.id) else {
                 throw BuildError(path: file, "takedowns[\(index)].id '\(entry.id)' is not an article id (16 hex digits); the file was left untouched")
             }
@@ -71,9 +75,7 @@ public struct TakedownList: Equatable, Sendable {
                 throw BuildError(path: file, "takedowns[\(index)]: article '\(entry.id)' is listed twice; the file was left untouched")
             }
         }
-        return TakedownList(decoded.takedowns.map {
-            Takedown(id: $0.id, removed: $0.removed, title: $0.title, url: $0.url, reason: $0.reason)
-        })
+        return TakedownList(takedowns)
     }
 
     /// The site's list; a missing file is an empty list.
@@ -86,19 +88,6 @@ public struct TakedownList: Equatable, Sendable {
     /// Writes the list atomically.
     func save(_ site: Site) throws(BuildError) {
         try FileSystem.writeAtomically(encoded(), to: site.takedownsFile, shownAs: site.takedownsPath)
-    }
-
-    private struct FileFormat: Decodable {
-        var version: Int
-        var takedowns: [Entry]
-    }
-
-    private struct Entry: Decodable {
-        var id: String
-        var removed: Date
-        var title: String
-        var url: String?
-        var reason: String?
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 @testable import NewsgenKit
 
 /// `.newsgen/last-build.json` as a build reads it before deciding whether there is anything to
-/// do: `BuildRecord(json:)` over `JSONScanner`. A record it accepts must come back the same from
+/// do: `BuildRecord(json:)` over `JSONDocument`. A record it accepts must come back the same from
 /// the bytes `json()` writes of it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBuildRecord(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -147,12 +147,7 @@ final class DiskImageCache: @unchecked Sendable {
     func save() throws(BuildError) {
         let snapshot = lock.withLock { index }
         if snapshot.entries.isEmpty && !FileSystem.exists(indexFile) { return }
-        let data: Data
-        do {
-            data = try snapshot.encoded()
-        } catch {
-            throw BuildError(path: "\(shownAs)/\(Self.indexName)", "cannot be encoded (\(error))")
-        }
+        let data = snapshot.encoded()
         if Self.readRegularFile(indexFile) == data { return }
         if Self.kind(of: indexFile) == .other { Self.remove(indexFile) }
         try FileSystem.writeAtomically(data, to: indexFile, shownAs: "\(shownAs)/\(Self.indexName)")
@@ -168,7 +163,7 @@ final class DiskImageCache: @unchecked Sendable {
         case .regular:
             do {
                 // Not Data(contentsOf:), which leaks 4 KB on an empty file (see FileSystem.read).
-                let decoded = try JSONDecoder().decode(ImageCacheIndex.self, from: Self.readRegularFile(indexFile) ?? Data())
+                let decoded = try ImageCacheIndex(json: Self.readRegularFile(indexFile) ?? Data())
                 if decoded.version == ImageCacheIndex.formatVersion {
                     index = decoded
                 } else {

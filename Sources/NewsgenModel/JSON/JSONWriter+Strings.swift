@@ -3,7 +3,7 @@
 /// `Escapes` a format asks for add the rest. By default (manifest, JSON Feed, `init`) the
 /// least escaping that is still safe: also `\b \f` short and U+2028/U+2029, which some
 /// JavaScript parsers take for line breaks; `/` and other non-ASCII characters stay as they are.
-public enum JSONText {
+extension JSONWriter {
     /// What a format escapes beyond `"`, `\` and control characters.
     public struct Escapes: OptionSet, Sendable {
         public let rawValue: Int
@@ -20,6 +20,9 @@ public enum JSONText {
 
         /// The manifest's, JSON Feed's and `init`'s dialect.
         public static let standard: Escapes = [.shortBackspaceAndFormFeed, .lineSeparators]
+        /// What `JSONEncoder` escapes with `.withoutEscapingSlashes`: the archive's, the fetch state's
+        /// and the image cache index's dialect.
+        public static let foundation: Escapes = [.shortBackspaceAndFormFeed]
     }
 
     /// `string` as a quoted JSON literal.
