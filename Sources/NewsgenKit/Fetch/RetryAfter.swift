@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenModel
 
 /// How long a server asked to be left alone (`Retry-After`, RFC 9110 §10.2.3):
 /// a number of seconds, or an HTTP date.
@@ -77,7 +78,7 @@ public enum RetryAfter {
     /// is the most recent past year with those digits.
     private static func fullYear(_ twoDigits: Int, reference: Date?) -> Int {
         guard let reference else { return twoDigits < 70 ? 2000 + twoDigits : 1900 + twoDigits }
-        let current = year(days: Int((reference.timeIntervalSince1970 / 86_400).rounded(.down)))
+        let current = CivilDate.civilFromDays(Int((reference.timeIntervalSince1970 / 86_400).rounded(.down))).year
         var year = current - current % 100 + twoDigits
         if year > current + 50 { year -= 100 } else if year < current - 49 { year += 100 }
         return year
@@ -89,37 +90,8 @@ public enum RetryAfter {
         guard parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
               let hour = digits(parts[0]), let minute = digits(parts[1]), let second = digits(parts[2]),
               hour < 24, minute < 60, second <= 60, // 60: a leap second
-              day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+              day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
+        let days = CivilDate.daysFromCivil(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The calendar year of a day count from 1970-01-01 (`civil_from_days`).
-    private static func year(days: Int) -> Int {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        return yearOfEra + era * 400 + (mp >= 10 ? 1 : 0)
     }
 }
