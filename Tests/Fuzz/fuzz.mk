@@ -38,6 +38,8 @@ FUZZ_MODULES := NewsgenModel Mustache NewsgenHTML NewsgenFeeds NewsgenKit
 FUZZ_WRAPPER_MAPS := $(foreach w,$(FUZZ_C_WRAPPERS),$(FUZZ_BUILD)/$(w)/module.modulemap)
 FUZZ_OBJECTS := $(foreach m,$(FUZZ_MODULES),$(FUZZ_BUILD)/obj/$(m).o) $(foreach w,$(FUZZ_C_WRAPPERS),$(FUZZ_BUILD)/obj/$(w).o)
 fuzz_module = $(FUZZ_BUILD)/obj/$(1).o
+# Every Swift file of a module, at any depth (stage folders hold subfolders: Enrich/Images/).
+fuzz_sources = $(shell find Sources/$(1) -name '*.swift' | LC_ALL=C sort)
 fuzz_deps_NewsgenModel :=
 fuzz_deps_Mustache :=
 fuzz_deps_NewsgenHTML := $(call fuzz_module,NewsgenModel)
@@ -63,10 +65,10 @@ fuzz-smoke: deps
 	python3 $(FUZZ_RUNNER) smoke --bin $(FUZZ_SMOKE_BUILD)/bin $(FUZZ_TARGETS)
 
 define fuzz_module_rule
-$(FUZZ_BUILD)/obj/$(1).o: $(wildcard Sources/$(1)/*.swift Sources/$(1)/*/*.swift) $(fuzz_deps_$(1)) Tests/Fuzz/fuzz.mk $(FUZZ_WRAPPER_MAPS)
+$(FUZZ_BUILD)/obj/$(1).o: $(call fuzz_sources,$(1)) $(fuzz_deps_$(1)) Tests/Fuzz/fuzz.mk $(FUZZ_WRAPPER_MAPS)
 	@mkdir -p $(FUZZ_BUILD)/obj $(FUZZ_BUILD)/modules
 	$(FUZZ_SWIFTC) $(FUZZ_MODULE_FLAGS) -module-name $(1) -emit-module -emit-module-path $(FUZZ_BUILD)/modules/$(1).swiftmodule \
-	  -c -o $$@ $(wildcard Sources/$(1)/*.swift Sources/$(1)/*/*.swift)
+	  -c -o $$@ $(call fuzz_sources,$(1))
 	@# swiftc leaves an object whose bytes did not change as it was, older than its inputs.
 	@touch $$@
 endef
