@@ -1,5 +1,3 @@
-import NewsgenModel
-
 extension JSONValue {
     /// The value as pretty-printed JSON text (`JSONWriter`'s `.pretty` layout): two-space indent,
     /// object keys in code-point order, `null` object members left out, no trailing newline.
