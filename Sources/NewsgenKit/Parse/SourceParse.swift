@@ -17,7 +17,7 @@ struct SourceParse: Sendable {
     /// (`FeedParser`, at most `fetch.maxItemsPerFeed` items, the newest), each item turned
     /// into an incoming article, and the warnings a person should hear. The feed itself is
     /// dropped on return, so a build never holds every feed at once. The build runs this on
-    /// every core, one source a call (`readSources`); `newsgen check` and `ParseStageProbe`
+    /// every core, one source a call (`SourceReading.run`); `newsgen check` and `ParseStageProbe`
     /// run the same function.
     static func make(_ fetched: FetchedSource, config: SiteConfig, offline: Bool) -> SourceParse {
         let source = fetched.source
