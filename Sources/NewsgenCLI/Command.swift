@@ -87,12 +87,14 @@ public enum Command: Equatable, Sendable {
         }
     }
 
-    /// `newsgen archive remove …`: edits the archive by hand (takedowns).
+    /// `newsgen archive remove …`, `newsgen archive refresh …`: edits the archive by hand (takedowns, pages read again).
     public struct ArchiveArguments: Equatable, Sendable {
         /// What to do; ARTICLE is kept as typed and resolved against the archive later.
         public enum Action: Equatable, Sendable {
             /// Take ARTICLE down, with an optional reason kept in the takedown list.
             case remove(article: String, reason: String?)
+            /// Read the page of ARTICLE, or of every article of the source, again for its full text.
+            case refresh(article: String?, source: String?)
         }
 
         /// What to do.

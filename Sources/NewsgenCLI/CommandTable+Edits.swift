@@ -49,13 +49,17 @@ extension CommandSpec {
 
     static let archive = CommandSpec(
         name: "archive",
-        summary: ["Take an article down: out of the archive and the site, for good"],
-        options: [OptionSpec(name: "--reason", value: "TEXT", help: ["Why, kept in the takedown list"]), .site],
-        subcommands: [CommandSpec(name: "remove", summary: ["Take an article down"], operand: .article)],
+        summary: ["Take an article down for good, or read an article's page again"],
+        options: [OptionSpec(name: "--reason", value: "TEXT", help: ["Why, kept in the takedown list"], subcommands: ["remove"]),
+                  OptionSpec(name: "--source", value: "ID", help: ["Every article of the source ID"], subcommands: ["refresh"]), .site],
+        subcommands: [CommandSpec(name: "remove", summary: ["Take an article down"], operand: .article),
+                      CommandSpec(name: "refresh", summary: ["Read an article's page again for its full text"],
+                                  operand: OperandSpec(name: "ARTICLE", required: false, one: "one article",
+                                                       needs: "an article: its id, its page on the site (/articles/<slug>/) or its URL"))],
         about: """
-        Takes an article down: it leaves the archive (content/archive/) at once,
-        the next build removes its page and every list that showed it, and it is
-        recorded in content/archive/takedowns.json (id, date, title, URL, reason),
+        remove takes an article down: it leaves the archive (content/archive/) at
+        once, the next build removes its page and every list that showed it, and it
+        is recorded in content/archive/takedowns.json (id, date, title, URL, reason),
         which you commit with the site, so that no later fetch brings it back.
         To let it come back, delete its entry from that file.
 
@@ -67,13 +71,24 @@ extension CommandSpec {
         ('newsgen bookmark remove ARTICLE'), then the article.
 
         Removing an article already taken down changes nothing and says so.
+
+        refresh asks the next build to fetch the page of ARTICLE (or of every
+        article of --source ID) again and extract its full text, for a source whose
+        fullText is "auto" or "always". It is marked in content/archive/state.json;
+        the text extracted before stays until the new one replaces it.
         """,
         examples: ["newsgen archive remove /articles/lantern-walk-lights-up-the-old-quay/ --reason \"legal request\"",
-                   "newsgen archive remove 3f9a1c0d5e7b2a64"],
+                   "newsgen archive remove 3f9a1c0d5e7b2a64",
+                   "newsgen archive refresh 3f9a1c0d5e7b2a64",
+                   "newsgen archive refresh --source harbour-news"],
         make: { parsed in
+            let site = parsed.value("--site") ?? "."
+            if parsed.subcommand == "refresh" {
+                return .archive(Command.ArchiveArguments(.refresh(article: parsed.operand, source: parsed.value("--source")), site: site))
+            }
             // A blank reason is no reason.
             let reason = parsed.value("--reason").flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
-            return .archive(Command.ArchiveArguments(.remove(article: parsed.operand ?? "", reason: reason), site: parsed.value("--site") ?? "."))
+            return .archive(Command.ArchiveArguments(.remove(article: parsed.operand ?? "", reason: reason), site: site))
         }
     )
 }

@@ -93,12 +93,21 @@ public enum NewsgenCLI {
         return onSite(arguments.site, context, locked: true) { site in try BookmarkCommand.edit(change, site: site, now: context.now) }
     }
 
-    /// `newsgen archive remove`: takes the build lock, as a build would, since both rewrite the archive.
+    /// `newsgen archive remove` and `refresh`: take the build lock, as a build would, since both rewrite the archive.
     private static func archive(_ arguments: Command.ArchiveArguments, _ context: Context) -> Int32 {
         switch arguments.action {
         case .remove(let article, let reason):
             return onSite(arguments.site, context, locked: true) { site in
                 try TakedownCommand.remove(article, reason: reason, site: site, now: context.now)
+            }
+        case .refresh(let article, let source):
+            return onSite(arguments.site, context, locked: true) { site in
+                switch (article, source) {
+                case (let article?, nil): return try RefreshCommand.refresh(.article(article), site: site)
+                case (nil, let source?): return try RefreshCommand.refresh(.source(source), site: site)
+                case (.some, .some): throw BuildError("archive refresh takes an article or --source ID, not both")
+                case (nil, nil): throw BuildError("archive refresh needs an article (its id, page or URL) or --source ID")
+                }
             }
         }
     }

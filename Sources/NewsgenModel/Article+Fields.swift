@@ -28,6 +28,7 @@ extension Article {
         .optional("contentHTML", { $0.contentHTML }, { $0.contentHTML = $1 }),
         .strings("tags", { $0.tags }, { $0.tags = $1 }),
         .optional("imageURL", { $0.imageURL }, { $0.imageURL = $1 }),
+        .fullText,
     ]
 
     /// `fields` by key, the order an archive line is written in (sorted, as `JSONEncoder`'s `.sortedKeys` wrote it).
@@ -116,5 +117,28 @@ extension Article.Field {
     private static func present(_ value: JSONElement?, _ key: StaticString) throws(JSONFieldError) -> JSONElement {
         guard let value else { throw JSONFieldError(path: [.key("\(key)")], problem: .missing) }
         return value
+    }
+}
+
+extension Article.Field {
+    /// `fullText`, an object of its own (keys sorted, `savedPage` left out when absent).
+    static let fullText = Self(name: "fullText", key: "fullText", write: { article, writer in
+        guard let text = article.fullText else { return }
+        writer.key("fullText")
+        writer.beginObject()
+        writer.key("extractedAt"); writer.date(text.extractedAt)
+        writer.key("extractor"); writer.string(text.extractor)
+        writer.key("feedStamp"); writer.string(text.feedStamp)
+        writer.key("finalURL"); writer.string(text.finalURL)
+        writer.key("html"); writer.string(text.html)
+        writer.optional("savedPage", text.savedPage)
+        writer.key("url"); writer.string(text.url)
+        writer.endObject()
+    }) { article, value throws(JSONFieldError) in
+        guard let value, !value.isNull else { return }
+        let object = try JSONFieldReader(value, path: [.key("fullText")])
+        article.fullText = FullText(html: try object.string("html"), url: try object.string("url"), finalURL: try object.string("finalURL"),
+                                    extractedAt: try object.date("extractedAt"), extractor: try object.string("extractor"),
+                                    feedStamp: try object.string("feedStamp"), savedPage: try object.optionalString("savedPage"))
     }
 }

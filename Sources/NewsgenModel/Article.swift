@@ -26,11 +26,14 @@ public struct Article: Sendable, Equatable, Codable {
     public var contentHTML: String?
     public var tags: [String]
     public var imageURL: String?
+    /// The text extracted from the article's own page, when its source asks for full text and
+    /// extraction succeeded; the feed's `summaryHTML` and `contentHTML` are kept beside it.
+    public var fullText: FullText?
 
     public init(id: String, slug: String, sourceID: String, title: String, link: String? = nil,
                 author: String? = nil, published: Date? = nil, updated: Date? = nil,
                 summaryHTML: String? = nil, contentHTML: String? = nil, tags: [String] = [],
-                imageURL: String? = nil, identityKey: String? = nil) {
+                imageURL: String? = nil, identityKey: String? = nil, fullText: FullText? = nil) {
         self.id = id
         self.identityKey = identityKey
         self.slug = slug
@@ -44,6 +47,7 @@ public struct Article: Sendable, Equatable, Codable {
         self.contentHTML = contentHTML
         self.tags = tags
         self.imageURL = imageURL
+        self.fullText = fullText
     }
 
     /// The date lists sort by and pages show: published, else updated.

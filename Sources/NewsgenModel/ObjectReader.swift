@@ -86,6 +86,21 @@ struct ObjectReader {
         return Int(number)
     }
 
+    /// A number that may have a fraction (seconds).
+    mutating func number(_ key: String, atLeast minimum: Double) throws(ConfigError) -> Double? {
+        guard let value = value(key) else { return nil }
+        guard let number = value.double, number.isFinite else { throw error(key, "must be a number, found \(value.typeName)") }
+        let shown = number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        guard number >= minimum else { throw error(key, "must be at least \(Int(minimum)), found \(shown)") }
+        return number
+    }
+
+    mutating func bool(_ key: String) throws(ConfigError) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard let flag = value.bool else { throw error(key, "must be true or false, found \(value.typeName)") }
+        return flag
+    }
+
     mutating func array(_ key: String) throws(ConfigError) -> [JSONElement]? {
         guard let value = value(key) else { return nil }
         guard value.isArray else { throw error(key, "must be a list, found \(value.typeName)") }

@@ -67,8 +67,26 @@ extension SiteConfig {
             }
             try embeds.finish()
         }
+        if var extract = try root.object("extract") {
+            if let mode = try extract.string("fullText") { config.extract.fullText = try fullTextMode(mode, key: "fullText", in: extract) }
+            if let value = try extract.number("perHostDelaySeconds", atLeast: 0) { config.extract.perHostDelaySeconds = value }
+            if let value = try extract.int("perHostConcurrency", atLeast: 1) { config.extract.perHostConcurrency = value }
+            if let value = try extract.int("maxPageMB", atLeast: 1) { config.extract.maxPageMB = value }
+            if let value = try extract.int("maxPerBuild", atLeast: 0) { config.extract.maxPerBuild = value }
+            if let value = try extract.int("maxSecondsPerBuild", atLeast: 0) { config.extract.maxSecondsPerBuild = value }
+            if let value = try extract.bool("robots") { config.extract.robots = value }
+            if let value = try extract.string("savedPages") { config.extract.savedPages = value }
+            try extract.finish()
+        }
         try root.finish()
         return config
+    }
+
+    private static func fullTextMode(_ text: String, key: String, in reader: ObjectReader) throws(ConfigError) -> FullTextMode {
+        guard let mode = FullTextMode(rawValue: text) else {
+            throw reader.error(key, "must be \(FullTextMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), found '\(text)'")
+        }
+        return mode
     }
 
     private static func decodeSources(_ readers: [ObjectReader]) throws(ConfigError) -> [SourceConfig] {
@@ -105,8 +123,10 @@ extension SiteConfig {
                 source = SourceConfig(id: id, title: title, location: .url(parsed), address: url)
             case (nil, let path?): source = SourceConfig(id: id, title: title, location: .file(path))
             }
+            var configured = source
+            if let mode = try reader.string("fullText") { configured.fullText = try fullTextMode(mode, key: "fullText", in: reader) }
             try reader.finish()
-            sources.append(source)
+            sources.append(configured)
         }
         return sources
     }

@@ -20,6 +20,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var imageCache = ImageCacheConfig()
     public var fetch = FetchConfig()
     public var embeds = EmbedsConfig()
+    public var extract = ExtractConfig()
 
     public init(title: String, sources: [SourceConfig]) {
         self.title = title
@@ -37,6 +38,8 @@ public struct SourceConfig: Sendable, Equatable {
     /// percent-encodes what it parses (a space, a letter outside ASCII), while messages,
     /// state.json, the sources page and the OPML file show the text the user wrote.
     public var address: String
+    /// When the articles' own pages are read for their full text; nil takes `extract.fullText`.
+    public var fullText: FullTextMode?
 
     /// A source at `location`; `address` defaults to the location's own text.
     public init(id: String, title: String? = nil, location: SourceLocation, address: String? = nil) {
@@ -87,5 +90,40 @@ public struct FetchConfig: Sendable, Equatable {
 public struct EmbedsConfig: Sendable, Equatable {
     /// Bare host names, lowercased, without repeats; each also covers its subdomains.
     public var allow: [String] = []
+    public init() {}
+}
+
+/// When an article's own page is fetched for its full text (issue 17).
+public enum FullTextMode: String, Sendable, Equatable, CaseIterable {
+    /// The feed's text is all there is.
+    case never
+    /// Only for items that carry no content, only their summary, or fewer than `FullTextMode.shortWords` words.
+    case auto
+    /// For every item with a link.
+    case always
+
+    /// Below this many words an item's content counts as a teaser for `auto` (about two paragraphs).
+    public static let shortWords = 150
+}
+
+/// `extract`: the site's full-text default and how politely article pages are fetched.
+public struct ExtractConfig: Sendable, Equatable {
+    /// The default of every source's `fullText`.
+    public var fullText: FullTextMode = .never
+    /// The least time between the end of one request to a host and the start of the next.
+    public var perHostDelaySeconds: Double = 2
+    /// Requests to one host at a time.
+    public var perHostConcurrency: Int = 1
+    /// The largest page read, after decompression.
+    public var maxPageMB: Int = 5
+    /// Pages fetched in one build at most; the rest wait for the next.
+    public var maxPerBuild: Int = 200
+    /// Seconds of fetching pages in one build at most; the rest wait for the next.
+    public var maxSecondsPerBuild: Int = 120
+    /// Honour robots.txt for newsgen's user agent.
+    public var robots: Bool = true
+    /// Pages saved by hand (or for an offline sample), read instead of fetched: `<folder>/<host>/<path>`,
+    /// relative to the site folder (ADR 025).
+    public var savedPages: String = "content/saved-pages"
     public init() {}
 }

@@ -18,19 +18,27 @@ struct ArchiveCommandLineTests {
                 == .archive(Command.ArchiveArguments(.remove(article: "x", reason: nil))))
     }
 
+    @Test func refreshAnArticleOrASource() throws {
+        #expect(try parse("archive", "refresh", "ca210d146b328b1f")
+                == .archive(Command.ArchiveArguments(.refresh(article: "ca210d146b328b1f", source: nil))))
+        #expect(try parse("archive", "refresh", "--source", "harbour", "--site", "news")
+                == .archive(Command.ArchiveArguments(.refresh(article: nil, source: "harbour"), site: "news")))
+    }
+
     @Test func help() throws {
         #expect(try parse("archive", "remove", "--help") == .help(topic: "archive"))
         #expect(try parse("archive", "--help") == .help(topic: "archive"))
         #expect(try parse("help", "archive") == .help(topic: "archive"))
         #expect(HelpText.text(for: "archive") == HelpText.archive)
-        #expect(HelpText.text(for: nil).contains("\n  archive   Take an article down: out of the archive and the site, for good\n"))
+        #expect(HelpText.text(for: nil).contains("\n  archive   Take an article down for good, or read an article's page again\n"))
     }
 
     @Test(arguments: [
-        (["archive"], "archive needs a subcommand: remove"),
-        (["archive", "remve", "x"], "unknown archive subcommand 'remve' (did you mean 'remove'?); use remove"),
-        (["archive", "delete", "x"], "unknown archive subcommand 'delete'; use remove"),
-        (["archive", "--site", "x"], "archive needs a subcommand (remove) before '--site'"),
+        (["archive"], "archive needs a subcommand: remove or refresh"),
+        (["archive", "remve", "x"], "unknown archive subcommand 'remve' (did you mean 'remove'?); use remove or refresh"),
+        (["archive", "delete", "x"], "unknown archive subcommand 'delete'; use remove or refresh"),
+        (["archive", "--site", "x"], "archive needs a subcommand (remove or refresh) before '--site'"),
+        (["archive", "refresh", "a", "--reason", "x"], "--reason is only for 'archive remove'"),
         (["archive", "remove"], "archive remove needs an article: its id, its page on the site (/articles/<slug>/) or its URL"),
         (["archive", "remove", "a", "b"], "archive remove takes one article, not both 'a' and 'b'"),
         (["archive", "remove", "a", "--reason"], "--reason needs a value"),

@@ -12,7 +12,7 @@ public struct Archive: Sendable, Equatable {
 
     public var allArticles: [Article] { articlesBySource.keys.sorted().flatMap { articlesBySource[$0] ?? [] } }
 
-    /// Folds this build's articles in. Known ids keep their slug and take the new
+    /// Folds this build's articles in. Known ids keep their slug and extracted full text and take the new
     /// fields; new ids get a slug from their title, unique across the archive,
     /// assigned oldest first so that the order of the feed does not decide who gets the bare slug.
     /// Markdown articles whose file is gone (`keepMarkdown` lacks their id) leave the archive.
@@ -34,7 +34,10 @@ public struct Archive: Sendable, Equatable {
                     continue
                 }
                 var article = item.article
-                if let old = byID[article.id] { taken.remove(old.slug) }
+                if let old = byID[article.id] {
+                    taken.remove(old.slug)
+                    article.fullText = old.fullText
+                }
                 article.slug = chosen
                 taken.insert(chosen)
                 chosenBy[chosen] = article.id
@@ -42,6 +45,8 @@ public struct Archive: Sendable, Equatable {
             } else if let old = byID[item.article.id] {
                 var article = item.article
                 article.slug = old.slug
+                // The feed brings its own text again; the page's text, extracted once, stays (issue 17).
+                article.fullText = old.fullText
                 byID[article.id] = article
             } else {
                 fresh.append(item)

@@ -20,7 +20,13 @@ struct PreparedArticle: Sendable {
     init(_ article: Article, embedHosts: [String] = []) {
         self.article = article
         let sanitize = { (html: String) in HTMLSanitizer.sanitize(html, baseURL: article.link, embedHosts: embedHosts) }
-        contentHTML = article.contentHTML.map(sanitize).flatMap(Self.nonBlank)
+        // The text extracted from the article's page, when there is one, is what its page shows (issue 17).
+        if let fullText = article.fullText {
+            contentHTML = Self.nonBlank(HTMLSanitizer.sanitize(fullText.html, baseURL: fullText.finalURL, embedHosts: embedHosts))
+                ?? article.contentHTML.map(sanitize).flatMap(Self.nonBlank)
+        } else {
+            contentHTML = article.contentHTML.map(sanitize).flatMap(Self.nonBlank)
+        }
         summaryHTML = article.summaryHTML.map(sanitize).flatMap(Self.nonBlank)
         summaryText = (summaryHTML ?? contentHTML)
             .map { HTMLText.excerpt(HTMLText.plainText(fromHTML: $0), maxCharacters: Self.summaryLength) }
@@ -28,6 +34,7 @@ struct PreparedArticle: Sendable {
         // Pages show only the sanitized copies; the publisher's HTML stays in the archive, not in memory twice.
         self.article.contentHTML = nil
         self.article.summaryHTML = nil
+        self.article.fullText?.html = ""
     }
 
     /// Every article prepared, in the given order. Sanitizing is the costly part of the

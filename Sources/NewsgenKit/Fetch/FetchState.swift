@@ -24,6 +24,9 @@ struct FetchState: Equatable, Sendable {
 
     var version: Int = formatVersion
     var sources: [String: Entry] = [:]
+    /// Article pages whose full text failed or was asked for again, by article id (`ExtractionRecord`);
+    /// left out of the file when empty.
+    var pages: [String: ExtractionRecord] = [:]
 }
 
 extension FetchState {
@@ -37,11 +40,27 @@ extension FetchState {
                                 lastModified: try entry.optionalString("lastModified"), lastAttempt: try entry.optionalString("lastAttempt"),
                                 lastSuccess: try entry.optionalString("lastSuccess"), failures: try entry.optionalInt("failures"))
         }
+        if root.optional("pages") != nil {
+            for (id, page) in try root.objects(in: "pages") {
+                pages[id] = ExtractionRecord(failures: try page.optionalInt("failures") ?? 0, lastAttempt: try page.optionalString("lastAttempt"),
+                                             reason: try page.optionalString("reason"), feedStamp: try page.optionalString("feedStamp"),
+                                             refresh: try page.optional("refresh")?.bool ?? false)
+            }
+        }
     }
 
     /// The file's bytes as `JSONEncoder` wrote them (`.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes`), a final newline.
     func json() -> Data {
         JSONWriter.foundationPrettyDocument { writer in
+            if !pages.isEmpty {
+                writer.sortedObjects("pages", pages) { writer, page in
+                    writer.optional("feedStamp", page.feedStamp)
+                    if page.failures > 0 { writer.key("failures"); writer.integer(page.failures) }
+                    writer.optional("lastAttempt", page.lastAttempt)
+                    writer.optional("reason", page.reason)
+                    if page.refresh { writer.key("refresh"); writer.bool(true) }
+                }
+            }
             writer.sortedObjects("sources", sources) { writer, entry in
                 writer.optional("etag", entry.etag)
                 if let failures = entry.failures { writer.key("failures"); writer.integer(failures) }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// An article's text as newsgen extracted it from the article's own page (issue 17), kept in the
+/// archive beside the feed's own text, so the article stays readable after the publisher's page is
+/// gone, with where and when it came from.
+public struct FullText: Sendable, Equatable, Codable {
+    /// The article's main text: sanitized HTML, every URL absolute.
+    public var html: String
+    /// The address asked for: the item's link.
+    public var url: String
+    /// Where the page was found after redirects (the same as `url` for a saved page).
+    public var finalURL: String
+    /// The build's "now" when the page was read.
+    public var extractedAt: Date
+    /// `ArticleExtractor.version` of the extractor that made `html`.
+    public var extractor: String
+    /// `FullText.stamp` of the feed's item when the page was read: a different stamp later means
+    /// the publisher changed the item (a new `updated` date or text), and the page is read again.
+    public var feedStamp: String
+    /// The saved page read instead of fetching (relative to the site folder), nil when fetched.
+    public var savedPage: String?
+
+    public init(html: String, url: String, finalURL: String, extractedAt: Date, extractor: String, feedStamp: String,
+                savedPage: String? = nil) {
+        self.html = html
+        self.url = url
+        self.finalURL = finalURL
+        self.extractedAt = extractedAt
+        self.extractor = extractor
+        self.feedStamp = feedStamp
+        self.savedPage = savedPage
+    }
+
+    /// What identifies the feed's version of an article: its `updated` date and its summary and
+    /// content, hashed (16 hex digits), so a changed item is noticed without keeping a second copy.
+    public static func stamp(of article: Article) -> String {
+        var bytes: [UInt8] = []
+        if let updated = article.updated { bytes.append(contentsOf: RFC3339.string(from: updated).utf8) }
+        for part in [article.summaryHTML, article.contentHTML] {
+            bytes.append(0)
+            bytes.append(contentsOf: (part ?? "").utf8)
+        }
+        return String(SHA256.hex(bytes).prefix(16))
+    }
+}
