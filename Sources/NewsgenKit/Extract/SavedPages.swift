@@ -32,7 +32,9 @@ struct SavedPages: Sendable {
     /// `<host>/<path>` for `url`, or nil when it has no host or its path would leave the folder.
     static func relativePath(for url: URL) -> String? {
         guard let host = url.host?.lowercased(), !host.isEmpty else { return nil }
-        var path = url.path
+        // `URL.path` drops a final `/`, which decides between a file and a folder's index.
+        let encoded = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        var path = encoded.removingPercentEncoding ?? encoded
         if path.isEmpty || path.hasSuffix("/") { path += (path.isEmpty ? "/" : "") + "index.html" }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard !parts.contains(where: { $0 == "." || $0 == ".." || $0.contains("\0") }) else { return nil }
