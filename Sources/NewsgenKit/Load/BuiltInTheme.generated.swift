@@ -40,6 +40,9 @@ enum BuiltInTheme {
   <aside class="note note-block" aria-label="Bookmark note"><span class="note-label">Your note:</span> {{note}}</aside>
   {{/note}}
   <footer class="article-footer">
+    {{#fullText}}
+    <p class="provenance" data-testid="article-fulltext">The text above was read from the publisher's page on {{#read}}<time datetime="{{iso}}">{{display}}</time>{{/read}}.</p>
+    {{/fullText}}
     <ul class="tags" role="list" aria-label="Tags">{{#tags}}<li>{{#url}}<a href="{{url}}" data-testid="article-tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>
     {{#originalURL}}
     <a class="button" href="{{originalURL}}">Read the original <span aria-hidden="true">↗</span></a>
@@ -337,6 +340,14 @@ newsgen build</code></pre>
           <span>Last attempt: {{#lastAttempt}}<time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/lastAttempt}}{{^lastAttempt}}never{{/lastAttempt}}</span>
         </p>
         {{/isURL}}
+        {{#fullText}}
+        <p class="meta" data-testid="source-fulltext"><span>Full text ({{mode}}): {{extracted}} extracted</span>{{#waiting}}<span>{{waiting}} waiting</span>{{/waiting}}{{#failed}}<span class="status-failed-text">{{failed}} failed</span>{{/failed}}</p>
+        {{#hasFailures}}
+        <ul class="fulltext-failures" data-testid="source-fulltext-failures">
+          {{#failures}}<li>{{count}} × {{reason}}</li>{{/failures}}
+        </ul>
+        {{/hasFailures}}
+        {{/fullText}}
         {{#backoff}}
         <p class="note" data-testid="source-backoff"><span class="note-label">Backing off:</span> consecutive failures: {{failures}}{{#nextAttempt}}; next try after <time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/nextAttempt}}</p>
         {{/backoff}}
@@ -658,6 +669,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 .prose th,.prose td{min-width:7rem;padding:.45rem .7rem;border:1px solid var(--line);text-align:left;vertical-align:top}
 .prose th{background:var(--code)}
 .no-text{color:var(--muted);font-style:italic}
+.provenance{color:var(--muted);font-size:.875rem;margin-bottom:1rem}
+.fulltext-failures{margin:.25rem 0 0;padding-left:1.25rem;color:var(--muted);font-size:.875rem}
 .note-block{margin-top:1.5rem;padding:.75rem 1rem;font-size:1rem}
 .article-footer{margin-top:2rem}
 .tags{display:flex;flex-wrap:wrap;gap:.4rem;margin-bottom:1.25rem}

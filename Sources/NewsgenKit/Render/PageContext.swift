@@ -186,6 +186,8 @@ struct PageContext {
         value["contentHTML"] = prepared.contentHTML.map(MustacheValue.string)
         value["summaryHTML"] = prepared.summaryHTML.map(MustacheValue.string)
         value["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
+        // Where the text came from, when it is the page's rather than the feed's (issue 17).
+        value["fullText"] = article.fullText.map { .object(["read": date($0.extractedAt)]) }
         if let image = prepared.image, !image.inContent {
             value["image"] = .object(["url": .string(Route.media(name: image.media).relativeLink(from: route))])
         }
@@ -243,6 +245,13 @@ struct PageContext {
             var backoff: [String: MustacheValue] = ["failures": .int(status.failures)]
             backoff["nextAttempt"] = status.nextAttempt.map(date)
             row["backoff"] = .object(backoff)
+        }
+        if let counts = status.fullText {
+            row["fullText"] = .object([
+                "mode": .string(counts.mode.rawValue), "extracted": .int(counts.extracted), "waiting": .int(counts.waiting),
+                "failed": .int(counts.failed), "hasFailures": .bool(counts.failed > 0),
+                "failures": .list(counts.failures.map { .object(["reason": .string($0.reason), "count": .int($0.count)]) }),
+            ])
         }
         return .object(row)
     }

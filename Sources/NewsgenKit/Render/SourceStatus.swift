@@ -17,15 +17,18 @@ struct SourceStatus: Sendable {
     var failures: Int = 0
     /// The earliest next attempt while backing off.
     var nextAttempt: Date?
+    /// Its articles' full text, when its mode is not `never`.
+    var fullText: FullTextCounts?
 
     /// Statuses in site.json order.
     static func make(config: SiteConfig, outcomes: [(id: String, outcome: SourceOutcome)], state: FetchState,
-                     titles: [String: SourceInfo]) -> [SourceStatus] {
+                     titles: [String: SourceInfo], fullText: [String: FullTextCounts] = [:]) -> [SourceStatus] {
         let byID = Dictionary(outcomes.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
         return config.sources.map { source in
             var status = SourceStatus(id: source.id, title: titles[source.id]?.title ?? source.title ?? source.id,
                                       location: source.address, isURL: source.isURL,
                                       outcome: byID[source.id] ?? .skipped(reason: "not read"))
+            status.fullText = fullText[source.id]
             if source.isURL, let entry = state.sources[source.id], entry.url == source.address {
                 status.lastSuccess = entry.lastSuccess.flatMap(RFC3339.date(from:))
                 status.lastAttempt = entry.lastAttempt.flatMap(RFC3339.date(from:))
