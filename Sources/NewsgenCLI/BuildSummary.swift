@@ -18,6 +18,11 @@ enum BuildSummary {
             let offline = images.offlineMisses > 0 ? ", \(Wording.grouped(images.offlineMisses)) not fetched (--offline)" : ""
             parts.append("images: \(Wording.grouped(images.downloads)) downloaded, \(Wording.grouped(images.revalidated)) unchanged, \(Wording.grouped(images.failures)) failed\(offline)")
         }
+        let fullText = report.fullText
+        if fullText.extracted + fullText.waiting + fullText.failed > 0 {
+            parts.append("full text: \(Wording.grouped(fullText.extracted)) read, \(Wording.grouped(fullText.failed)) failed, "
+                + "\(Wording.grouped(fullText.waiting)) waiting for a later build")
+        }
         if !report.warnings.isEmpty { parts.append(Wording.counted(report.warnings.count, "warning")) }
         return "Built \(Wording.counted(report.articleCount, "article")) into \(output)/ (\(Wording.counted(report.pageCount, "page"))) in "
             + String(format: "%.2f s", seconds) + ": " + parts.joined(separator: "; ") + "."

@@ -48,6 +48,8 @@ public struct BuildReport: Sendable {
     public var duplicateCount: Int
     /// What the image cache did in this build.
     public var images = ImageCacheStatistics()
+    /// Article pages read for their full text in this build, left for later builds, and failed.
+    public var fullText = FullTextSummary()
     /// Load, fetch, parse, archive, enrich, render, publish: empty without `BuildOptions.stageClock`.
     public var stageTimes: [StageTime] = []
     /// True when nothing had changed since the last build and `public/` was left as it was (`BuildRecord`).
@@ -82,7 +84,8 @@ public enum SiteBuilder {
 
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,
-                                                                                        state: updated.state, titles: updated.sources),
+                                                                                        state: updated.state, titles: updated.sources,
+                                                                                        fullText: updated.fullText.counts),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output) ?? [:],
                                 previousOutput: output, themeKey: PageKey.theme(site))
         let files = try SiteRenderer(input).render() + enriched.files
@@ -104,6 +107,8 @@ public enum SiteBuilder {
         }
         return BuildReport(sources: updated.outcomes, articleCount: input.articles.count, pageCount: pages.count, output: output,
                            warnings: warnings, changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
+                           fullText: FullTextSummary(extracted: updated.fullText.extracted, waiting: updated.fullText.waiting,
+                                                     failed: updated.fullText.failed),
                            stageTimes: timer.times, pagesRendered: pages.rendered, pagesKept: pages.kept)
     }
 

@@ -66,6 +66,15 @@ public struct Archive: Sendable, Equatable {
         return warnings
     }
 
+    /// Puts each of `articles` in place of the stored article with its id (the Extract stage's full texts).
+    mutating func replace(_ articles: [Article]) {
+        guard !articles.isEmpty else { return }
+        let byID = Dictionary(articles.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        for (source, list) in articlesBySource where list.contains(where: { byID[$0.id] != nil }) {
+            articlesBySource[source] = list.map { byID[$0.id] ?? $0 }
+        }
+    }
+
     /// A feed may list the same item twice; the first occurrence wins, as a reader would show it.
     private func deduplicated(_ incoming: [IncomingArticle]) -> [IncomingArticle] {
         var seen: Set<String> = []

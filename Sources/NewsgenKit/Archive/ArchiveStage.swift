@@ -29,11 +29,13 @@ enum ArchiveStage {
         return MergedArchive(archive: merged, changes: changes, warnings: warnings)
     }
 
-    /// Saves the archive, then the fetch state: not offline (nothing was fetched), and not for a
-    /// site that has no url sources and no state file yet.
+    /// Saves the archive, then the fetch state, when its bytes changed (offline, only the Extract
+    /// stage's records of saved pages can have), and not for a site that has nothing to remember
+    /// and no state file yet.
     static func save(_ archive: Archive, state: FetchState, site: Site, offline: Bool) throws(BuildError) {
         try site.archiveStore.save(archive)
         let stateStore = site.fetchStateStore
-        if !offline, !state.sources.isEmpty || FileSystem.exists(stateStore.file) { try stateStore.save(state) }
+        let remembers = !state.sources.isEmpty || !state.pages.isEmpty || !state.hosts.isEmpty
+        if remembers || FileSystem.exists(stateStore.file) { try stateStore.save(state) }
     }
 }
