@@ -5,7 +5,7 @@ import NewsgenModel
 /// modification time) rather than by content, so it costs a `stat` per file:
 /// newsgen's version, the options that change the output, site.json, the
 /// templates, the path sources' feed files, the articles folder, the manifest,
-/// the archive (with state.json) and `static/`. Nil when the build must run
+/// the archive (with state.json), `static/` and the saved pages of full text. Nil when the build must run
 /// whatever the files say: url sources to fetch (not `--offline`).
 enum BuildFingerprint {
     static func inputs(_ site: Site, options: BuildOptions, output: URL) -> String? {
@@ -36,6 +36,10 @@ enum BuildFingerprint {
         stamp(site.bookmarksFile, as: "bookmarks")
         folder(site.archiveDirectory, as: "archive")
         folder(site.staticDirectory, as: "static")
+        // Saved pages are read in place of fetching, offline too: a new one is new input.
+        if config.sources.contains(where: { ($0.fullText ?? config.extract.fullText) != .never }) {
+            folder(site.url(config.extract.savedPages), as: "saved pages")
+        }
         return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
     }
 }
