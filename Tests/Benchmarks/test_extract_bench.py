@@ -4,7 +4,6 @@
     python3 -m unittest discover -s Tests/Benchmarks -p 'test_*.py'
 """
 
-import os
 import stat
 import sys
 import tempfile
