@@ -17,6 +17,7 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output
+.PHONY: bench-extract extract-anchors
 .PHONY: feeds-check python-deps
 .PHONY: embed-templates usage-docs
 
@@ -55,6 +56,7 @@ test: deps
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Conformance/feeds_out_check.py $(BIN)
 	@if command -v python3 >/dev/null 2>&1; then \
 	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Conformance && \
+	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Benchmarks -p 'test_*.py' && \
 	  python3 $(CONFORMANCE) --check --binary $(BIN); \
 	else \
 	  echo "conformance: skipped (python3 is not installed)"; \
@@ -77,11 +79,36 @@ bench: deps
 gnu-time:
 	@[ -x /usr/bin/time ] || { echo "Installing: time"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time </dev/null; }
 
-## Hostile feeds (100,000 items, a 50 MB body, deep nesting, entity bombs…) through a
-## release binary: each must be refused or processed within 10 s and 500 MB. CASES=… picks some.
+## Hostile feeds (100,000 items, a 50 MB body, deep nesting, entity bombs…) and web pages for `newsgen extract`
+## (20 MB, 10,000 deep, a million elements; served on 127.0.0.1: a drip, a redirect loop, a PDF, a PNG) through
+## a release binary: each must be refused or processed within 10 s and 500 MB. CASES=… picks some.
 bench-hostile: deps gnu-time
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@bash Tests/Benchmarks/hostile.sh $(SCRATCH)/release/newsgen $(CASES)
+
+## Full-text extraction against trafilatura and readability-lxml on Readability's test pages: quality of all
+## three side by side, pages/s on one core (taskset -c 0) and newsgen's peak RSS; prints a section for
+## BENCHMARKS.md with each target met or MISSED (exit 0 either way). REPEAT=N passes for the speed figures.
+REPEAT ?= 3
+bench-extract: deps gnu-time extract-anchors
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen-extract-bench
+	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/extract_bench.py --binary $(SCRATCH)/release/newsgen \
+	  --bench $(SCRATCH)/release/newsgen-extract-bench --repeat $(REPEAT)
+
+## The Python extraction anchors from pip when missing: trafilatura 2.3.1, readability-lxml 0.9 and
+## lxml_html_clean (one at a time: pip 23's resolver trips over both asking for lxml[html_clean]).
+EXTRACT_ANCHORS := lxml_html_clean trafilatura==2.3.1 readability-lxml==0.9
+extract-anchors:
+	@python3 -c 'import lxml_html_clean, trafilatura, readability' 2>/dev/null || { echo "Installing: $(EXTRACT_ANCHORS) (pip)"; \
+	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
+	  for p in $(EXTRACT_ANCHORS); do \
+	    python3 -m pip install --quiet "$$p" </dev/null || python3 -m pip install --quiet --break-system-packages "$$p" </dev/null || exit 1; \
+	  done; }
+	@python3 -c 'import lxml_html_clean, trafilatura, readability; import importlib.metadata as m; \
+	  v = {n: m.version(n) for n in ("trafilatura", "readability-lxml")}; \
+	  want = {"trafilatura": "2.3.1", "readability-lxml": "0.9"}; \
+	  print("extract-anchors:", v) if v == want else exit(f"extract-anchors: installed {v}, the anchors were measured with {want}")'
 
 ## This tree against another newsgen binary (BASE=path, e.g. the last release built in a worktree) on the
 ## seeded 10,000-article site in tmpfs: full builds and no-change rebuilds in alternating pairs (PAIRS=5).

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Runs newsgen on hostile feeds and checks that each one is refused or
-# processed within the bound: 10 seconds of wall time and 500 MB of peak
-# resident memory (issue 4, point 6; docs/security.md, "Bounded work").
+# Runs newsgen on hostile feeds and web pages and checks that each one is
+# refused or processed within the bound: 10 seconds of wall time and 500 MB of
+# peak resident memory (issue 4, point 6; issue 17; docs/security.md, "Bounded work").
 #
 #   Tests/Benchmarks/hostile.sh BINARY [CASE...]     (`make bench-hostile` builds a release binary first)
 #
 # Each case (see hostile_inputs.py --list) is generated into a temporary folder
 # (tmpfs /dev/shm when there is one) and run twice: `newsgen inspect FILE`, and
-# `newsgen build --site SITE` for a site whose one source is that file. Each run
+# `newsgen build --site SITE` for a site whose one source is that file. A web
+# page case (hostile_pages.py) runs once, `newsgen extract FILE --format json`;
+# a served page (a drip that never ends, a redirect loop, a PDF, a PNG) runs
+# `newsgen extract URL --format json` against hostile_pages.py's server on
+# 127.0.0.1, which this script starts when such a case is chosen and stops at
+# the end. A refusal (exit 1) must give its reason on stderr. Each run
 # is measured with GNU time (`/usr/bin/time`, Debian's `time` package) and
 # stopped after TIMEOUT seconds (60 by default). One line per run: wall seconds,
 # CPU seconds (user + system), peak MB, PASS or FAIL against the bound, and the
@@ -39,9 +44,33 @@ if ! command -v python3 >/dev/null 2>&1; then echo "$0: python3 is missing" >&2;
 
 base=/dev/shm; [ -d "$base" ] && [ -w "$base" ] || base=${TMPDIR:-/tmp}
 work=$(mktemp -d "$base/newsgen-hostile.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
 
 if [ $# -gt 0 ]; then cases=("$@"); else mapfile -t cases < <(python3 "$generator" --list | cut -f1); fi
+declare -A kinds
+for name in "${cases[@]}"; do
+  if ! kinds[$name]=$(python3 "$generator" --kind "$name"); then
+    echo "$0: no case '$name' (hostile_inputs.py --list names them)" >&2
+    exit 64
+  fi
+done
+
+# The served pages' server: a free port on 127.0.0.1, only when a served case was chosen.
+port=
+if printf '%s\n' "${kinds[@]}" | grep -qx served; then
+  python3 "$here/hostile_pages.py" --serve "$work/port" </dev/null &
+  server_pid=$!
+  for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.1; done
+  if ! port=$(cat "$work/port" 2>/dev/null) || [ -z "$port" ]; then
+    echo "$0: the hostile page server did not start" >&2
+    exit 64
+  fi
+fi
 
 printf '%s, %s, bound %s s and %s MB per run\n' "$("$bin" --version 2>/dev/null | head -1)" "$(date -u +%Y-%m-%dT%H:%MZ)" "$max_seconds" "$max_mb"
 printf '%-22s %-7s %6s %6s %8s  %-4s  %s\n' case command wall-s cpu-s peak-MB bound outcome
@@ -73,7 +102,11 @@ run() {
         outcome=processed
       fi
       ;;
-    1) outcome="refused: $(grep -m1 -v '^\s*$' "$out/stderr" | sed 's/^error: //')" ;;
+    1)
+      local reason
+      reason=$(grep -m1 -v '^\s*$' "$out/stderr" | sed 's/^error: //')
+      if [ -n "$reason" ]; then outcome="refused: $reason"; else outcome="refused without a reason on stderr"; verdict=FAIL; fi
+      ;;
     124|137) outcome="killed after ${timeout_seconds} s"; verdict=FAIL ;;
     *) outcome="crashed (exit $status): $(head -c 200 "$out/stderr" | tr '\n' ' ')"; verdict=FAIL ;;
   esac
@@ -89,6 +122,23 @@ run() {
 
 for name in "${cases[@]}"; do
   dir="$work/$name"
+  case ${kinds[$name]} in
+    page)
+      mkdir -p "$dir/page" "$dir/extract"
+      if ! file=$(python3 "$generator" "$dir/page" "$name"); then echo "$0: cannot generate case '$name'" >&2; exit 64; fi
+      feed=$file
+      run "$name" extract "$dir/extract" "$bin" extract "$file" --format json
+      rm -rf "$dir"
+      continue
+      ;;
+    served)
+      mkdir -p "$dir/extract"
+      feed="http://127.0.0.1:$port$(python3 "$generator" "$dir" "$name")"
+      run "$name" extract "$dir/extract" "$bin" extract "$feed" --format json
+      rm -rf "$dir"
+      continue
+      ;;
+  esac
   mkdir -p "$dir/site/content/feeds" "$dir/inspect" "$dir/build"
   if ! file=$(python3 "$generator" "$dir/site/content/feeds" "$name"); then
     echo "$0: cannot generate case '$name'" >&2

@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Writes the hostile feed documents that Tests/Benchmarks/hostile.sh runs newsgen on.
 
-Usage: hostile_inputs.py FOLDER CASE   (writes FOLDER/CASE.xml or .json, prints the file name)
+Usage: hostile_inputs.py FOLDER CASE   (writes FOLDER/CASE.xml, .json or .html, prints the file name;
+                                        for a served page prints its path on hostile_pages.py's server)
        hostile_inputs.py --list        (prints every case name with its description)
+       hostile_inputs.py --kind CASE   (prints feed, page or served: how hostile.sh runs the case)
+
+The feeds are here; the web pages for `newsgen extract` are in hostile_pages.py.
 
 Every document is generated, never downloaded; each is what a stranger's feed
 could contain. Sizes are chosen to sit just inside or just outside newsgen's
@@ -10,6 +14,8 @@ limits so that both sides are exercised (see docs/security.md, "Bounded work").
 """
 import os
 import sys
+
+import hostile_pages
 
 RSS_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n'
             '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">\n'
@@ -243,16 +249,32 @@ CASES = [
 ]
 
 
+# Every case: (name, kind, writer or served path, suffix, description).
+ALL_CASES = ([(name, "feed", write, suffix, text) for name, write, suffix, text in CASES]
+             + [(name, "page", write, suffix, text) for name, write, suffix, text in hostile_pages.PAGE_FILES]
+             + [(name, "served", path, "", text) for name, path, text in hostile_pages.SERVED])
+
+
 def main(argv):
     if argv[1:] == ["--list"]:
-        for name, _, _, description in CASES:
+        for name, _, _, _, description in ALL_CASES:
             print("%s\t%s" % (name, description))
         return 0
     if len(argv) != 3:
         sys.stderr.write(__doc__)
         return 64
+    if argv[1] == "--kind":
+        for name, kind, _, _, _ in ALL_CASES:
+            if name == argv[2]:
+                print(kind)
+                return 0
+        sys.stderr.write("unknown case: %s\n" % argv[2])
+        return 64
     folder, wanted = argv[1], argv[2]
-    for name, write, suffix, _ in CASES:
+    for name, kind, write, suffix, _ in ALL_CASES:
+        if name == wanted and kind == "served":
+            print(write)
+            return 0
         if name == wanted:
             path = os.path.join(folder, name + suffix)
             with open(path, "w", encoding="utf-8") as out:
