@@ -47,7 +47,7 @@ run: build
 	@echo "  python3 -m http.server -d public 8000   # then open http://localhost:8000/"
 
 ## Every test: unit, conformance (../shared/corpora when present) and end to end.
-test: deps
+test: deps gnu-time
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory fuzz-smoke
