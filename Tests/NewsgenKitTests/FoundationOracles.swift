@@ -72,11 +72,15 @@ extension BuildRecord {
 }
 
 extension FetchState {
+    /// `hosts` as an optional dictionary: left out when empty.
     var tree: OracleValue {
-        .object(["version": .int(Int64(version)), "sources": .object(sources.mapValues { entry in
+        .members(["version": .int(Int64(version)), "sources": .object(sources.mapValues { entry in
             .members(["url": .string(entry.url), "etag": .text(entry.etag), "lastModified": .text(entry.lastModified),
                       "lastAttempt": .text(entry.lastAttempt), "lastSuccess": .text(entry.lastSuccess),
                       "failures": entry.failures.map { .int(Int64($0)) }])
+        }), "hosts": hosts.isEmpty ? nil : .object(hosts.mapValues { host in
+            .members(["pausedUntil": .text(host.pausedUntil), "failures": host.failures.map { .int(Int64($0)) },
+                      "lastAttempt": .text(host.lastAttempt)])
         })])
     }
 }

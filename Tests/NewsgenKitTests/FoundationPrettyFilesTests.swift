@@ -24,6 +24,35 @@ struct FoundationPrettyFilesTests {
         #expect(FetchState().json() == (try FoundationOracle.prettyEncoder().encode(FetchState().tree) + Data("\n".utf8)))
     }
 
+    /// The hosts of article pages (ADR 024) go in as an optional member, key-sorted like the rest.
+    @Test func theHostsAreTheEncodersBytesAndReadBack() throws {
+        var state = FetchState()
+        state.sources["s"] = FetchState.Entry(url: "https://example.com/feed.xml", lastAttempt: "2026-12-01T10:00:00Z")
+        for (index, key) in Self.keys.enumerated() {
+            state.hosts[key + ".example:8080"] = FetchState.Host(pausedUntil: index % 2 == 0 ? "2026-12-01T11:00:00Z" : nil,
+                                                                failures: index % 3 == 0 ? index + 1 : nil, lastAttempt: "2026-12-01T10:00:00Z")
+        }
+        let expected = try FoundationOracle.prettyEncoder().encode(state.tree) + Data("\n".utf8)
+        #expect(String(decoding: state.json(), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(try FetchState(json: state.json()) == state)
+        #expect(String(decoding: state.json(), as: UTF8.self).contains(#""hosts" : {"#))
+        // Without hosts the file is what it was before they existed.
+        state.hosts = [:]
+        #expect(!String(decoding: state.json(), as: UTF8.self).contains("hosts"))
+    }
+
+    @Test func aStateFromBeforeHostsReadsWithNone() throws {
+        let state = try FetchState(json: Data(#"{"version": 1, "sources": {"a": {"url": "https://example.com/feed.xml"}}}"#.utf8))
+        #expect(state.hosts == [:])
+        #expect(state.sources["a"]?.url == "https://example.com/feed.xml")
+    }
+
+    @Test func rememberingTheSourcesKeepsTheHosts() {
+        var state = FetchState()
+        state.hosts["a.example"] = FetchState.Host(failures: 2, lastAttempt: "2026-12-01T10:00:00Z")
+        #expect(state.remembering([:], urlSources: [], now: nil).hosts == state.hosts)
+    }
+
     @Test func theImageCacheIndexIsTheEncodersBytes() throws {
         var index = ImageCacheIndex()
         index.uses = .max
@@ -43,6 +72,9 @@ struct FoundationPrettyFilesTests {
         (#"{"version": 1, "sources": {"a": {}}}"#, "'url' is missing"),
         (#"{"version": 1, "sources": {"a": {"url": "u", "failures": "2"}}}"#, "'sources.a.failures' has the wrong type"),
         (#"{"version": 1, "sources": {"a": {"url": null}}}"#, "'sources.a.url' has the wrong type"),
+        (#"{"version": 1, "sources": {}, "hosts": 5}"#, "'hosts' has the wrong type"),
+        (#"{"version": 1, "sources": {}, "hosts": {"a.example": {"failures": "2"}}}"#, "'hosts.a.example.failures' has the wrong type"),
+        (#"{"version": 1, "sources": {}, "hosts": {"a.example": {"pausedUntil": 7}}}"#, "'hosts.a.example.pausedUntil' has the wrong type"),
     ])
     func aStateThatDoesNotReadSaysWhyAsBefore(json: String, reason: String) {
         #expect(throws: (any Error).self) { try FetchState(json: Data(json.utf8)) }

@@ -22,6 +22,7 @@ final class HTTPStub: @unchecked Sendable {
     private var seen: [HTTPRequest] = []
     private var slept: [Double] = []
     private var answered: [(url: String, status: Int)] = []
+    private var timeline: [(url: String, start: Double, end: Double)] = []
     private var now = 0.0
     /// Seconds each request takes on `network.clock`.
     let secondsPerRequest: Double
@@ -47,6 +48,8 @@ final class HTTPStub: @unchecked Sendable {
     var urls: [String] { requests.map(\.url.absoluteString) }
     /// Every wait asked between attempts, in seconds, in order.
     var sleeps: [Double] { lock.withLock { slept } }
+    /// Every request's URL and when it started and ended on `network.clock`, in the order sent.
+    var exchanges: [(url: String, start: Double, end: Double)] { lock.withLock { timeline } }
 
     /// The statuses answered to `url`, in order (a scripted failure has none).
     func statuses(of url: String) -> [Int] { lock.withLock { answered.filter { $0.url == url }.map(\.status) } }
@@ -79,6 +82,7 @@ final class HTTPStub: @unchecked Sendable {
         let key = request.url.absoluteString
         let scripted: Answer? = lock.withLock {
             seen.append(request)
+            timeline.append((key, now, now + secondsPerRequest))
             now += secondsPerRequest
             guard let script = scripts[key], !script.isEmpty else { return nil }
             let turn = served[key, default: 0]
@@ -106,6 +110,18 @@ extension HTTPStub {
             + "</channel></rss>"
         return HTTPResponse(status: 200, headers: HTTPHeaders([.init("Content-Type", contentType)] + headers.map { .init($0.0, $0.1) }),
                             body: Data(xml.utf8))
+    }
+
+    /// An HTML page whose title is `name`, as an article's link serves it.
+    static func page(_ name: String, contentType: String? = "text/html; charset=utf-8") -> HTTPResponse {
+        HTTPResponse(status: 200, headers: HTTPHeaders(contentType.map { [.init("Content-Type", $0)] } ?? []),
+                     body: Data("<!doctype html><title>\(name)</title><p>\(name)</p>".utf8))
+    }
+
+    /// A robots.txt of `lines`, as a host serves it.
+    static func robots(_ lines: String...) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: HTTPHeaders([.init("Content-Type", "text/plain")]),
+                     body: Data(lines.joined(separator: "\n").utf8))
     }
 
     static func status(_ code: Int, _ headers: [(String, String)] = []) -> HTTPResponse {

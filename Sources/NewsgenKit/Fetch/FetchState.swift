@@ -3,8 +3,9 @@ import NewsgenModel
 
 /// What newsgen remembers between builds about each url source, in
 /// `content/archive/state.json`: the validators for a conditional GET and when
-/// the source was last tried and last read. Pretty and key-sorted so it diffs
-/// well; written only when it changed.
+/// the source was last tried and last read; and about each host of article pages
+/// that asked to be left alone or is failing (ADR 024). Pretty and key-sorted so it
+/// diffs well; written only when it changed.
 struct FetchState: Equatable, Sendable {
     static let formatVersion = 1
 
@@ -22,8 +23,23 @@ struct FetchState: Equatable, Sendable {
         var failures: Int? = nil
     }
 
+    /// One host's memory for fetching article pages (`PoliteFetcher`): kept only while the
+    /// host is paused or failing, so the file does not grow with every host ever linked.
+    struct Host: Equatable, Sendable {
+        /// RFC 3339: the host's `Retry-After` asked not to be asked before then.
+        var pausedUntil: String? = nil
+        /// Builds in a row in which the host failed (5xx, timeout, no connection); nil once it answers.
+        /// `SourceBackoff` turns it into the earliest next attempt.
+        var failures: Int? = nil
+        /// RFC 3339: when the host was last asked and did not answer as it should.
+        var lastAttempt: String? = nil
+    }
+
     var version: Int = formatVersion
     var sources: [String: Entry] = [:]
+    /// By host key (lowercased host, `:port` when not the scheme's default); left out of the file when empty,
+    /// so a state without hosts is written as before.
+    var hosts: [String: Host] = [:]
     /// Article pages whose full text failed or was asked for again, by article id (`ExtractionRecord`);
     /// left out of the file when empty.
     var pages: [String: ExtractionRecord] = [:]
@@ -40,6 +56,13 @@ extension FetchState {
                                 lastModified: try entry.optionalString("lastModified"), lastAttempt: try entry.optionalString("lastAttempt"),
                                 lastSuccess: try entry.optionalString("lastSuccess"), failures: try entry.optionalInt("failures"))
         }
+        // Optional, as `pages`: state files from before issue 17 have neither.
+        if root.optional("hosts") != nil {
+            for (key, host) in try root.objects(in: "hosts") {
+                hosts[key] = Host(pausedUntil: try host.optionalString("pausedUntil"), failures: try host.optionalInt("failures"),
+                                  lastAttempt: try host.optionalString("lastAttempt"))
+            }
+        }
         if root.optional("pages") != nil {
             for (id, page) in try root.objects(in: "pages") {
                 pages[id] = ExtractionRecord(failures: try page.optionalInt("failures") ?? 0, lastAttempt: try page.optionalString("lastAttempt"),
@@ -52,6 +75,13 @@ extension FetchState {
     /// The file's bytes as `JSONEncoder` wrote them (`.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes`), a final newline.
     func json() -> Data {
         JSONWriter.foundationPrettyDocument { writer in
+            if !hosts.isEmpty {
+                writer.sortedObjects("hosts", hosts) { writer, host in
+                    if let failures = host.failures { writer.key("failures"); writer.integer(failures) }
+                    writer.optional("lastAttempt", host.lastAttempt)
+                    writer.optional("pausedUntil", host.pausedUntil)
+                }
+            }
             if !pages.isEmpty {
                 writer.sortedObjects("pages", pages) { writer, page in
                     writer.optional("feedStamp", page.feedStamp)

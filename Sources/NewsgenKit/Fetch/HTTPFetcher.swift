@@ -16,6 +16,9 @@ public struct HTTPFetcher: Sendable {
     /// The largest body accepted, in bytes, after gzip or deflate decoding.
     public var maxBytes: Int
     public var userAgent: String
+    /// The `Accept` header sent by default: feed formats (`accept`), or what another caller
+    /// asks for (article pages, ADR 024). A header given to `exchange` still wins.
+    public var accept: String
     /// Sends each request, one per hop: libcurl, or another behind the same contract.
     public var transport: HTTPTransport
     /// Monotonic seconds, for the deadline (a test can pass a clock it moves itself).
@@ -32,10 +35,12 @@ public struct HTTPFetcher: Sendable {
 
     /// A fetcher with a whole-exchange deadline (seconds) and a body limit (bytes).
     public init(deadline: Double = 30, maxBytes: Int = 20 * 1_048_576, userAgent: String = defaultUserAgent,
+                accept: String = HTTPFetcher.accept,
                 transport: HTTPTransport = .live, clock: @escaping @Sendable () -> Double = HTTPFetcher.monotonicSeconds) {
         self.deadline = deadline
         self.maxBytes = maxBytes
         self.userAgent = userAgent
+        self.accept = accept
         self.transport = transport
         self.clock = clock
     }
@@ -57,7 +62,7 @@ public struct HTTPFetcher: Sendable {
     public func exchange(_ url: URL, headers extra: [String: String] = [:]) -> HTTPExchange {
         let scheme = url.scheme?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https" else { return HTTPExchange(failure: .unsupportedScheme(scheme)) }
-        var headers = HTTPHeaders([.init("User-Agent", userAgent), .init("Accept", Self.accept)])
+        var headers = HTTPHeaders([.init("User-Agent", userAgent), .init("Accept", accept)])
         for name in extra.keys.sorted() { headers.set(name, extra[name] ?? "") }
         let start = clock()
         var chain = RedirectChain(from: url, limit: Self.maxRedirects)

@@ -31,7 +31,7 @@ public struct Network: Sendable {
     }
 
     /// An `HTTPFetcher` that sends through this network and keeps its deadline on this clock.
-    func fetcher(deadline: Double, maxBytes: Int, userAgent: String) -> HTTPFetcher {
-        HTTPFetcher(deadline: deadline, maxBytes: maxBytes, userAgent: userAgent, transport: transport, clock: clock)
+    func fetcher(deadline: Double, maxBytes: Int, userAgent: String, accept: String = HTTPFetcher.accept) -> HTTPFetcher {
+        HTTPFetcher(deadline: deadline, maxBytes: maxBytes, userAgent: userAgent, accept: accept, transport: transport, clock: clock)
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import NewsgenModel
 
-/// How long a failing url source is left alone: after N ≥ 1 consecutive failures
-/// the next attempt is not before `lastAttempt + min(base × 2^(N-1), cap)`, so an
-/// hourly CI build does not hammer a publisher that is down, and a source that is
-/// down for days is still tried once a day. It is never dropped: the first answer
-/// resets the count (see README "Building").
+/// How long a failing url source, or a failing host of article pages (ADR 024), is left
+/// alone: after N ≥ 1 consecutive failures the next attempt is not before
+/// `lastAttempt + min(base × 2^(N-1), cap)`, so an hourly CI build does not hammer a
+/// publisher that is down, and one that is down for days is still tried once a day. It
+/// is never dropped: the first answer resets the count (see README "Building").
 struct SourceBackoff: Sendable {
     /// The wait after the first failure: 15 minutes.
     static let base: TimeInterval = 15 * 60
@@ -21,8 +21,12 @@ struct SourceBackoff: Sendable {
     /// The earliest time the source may be tried again; nil when it may be tried now
     /// (no failures, or no readable last attempt).
     static func nextAttempt(_ entry: FetchState.Entry) -> Date? {
-        guard let failures = entry.failures, failures >= 1,
-              let last = entry.lastAttempt.flatMap(RFC3339.date(from:)) else { return nil }
+        nextAttempt(failures: entry.failures, lastAttempt: entry.lastAttempt)
+    }
+
+    /// The same for any remembered count and last attempt (RFC 3339), a source's or a host's.
+    static func nextAttempt(failures: Int?, lastAttempt: String?) -> Date? {
+        guard let failures, failures >= 1, let last = lastAttempt.flatMap(RFC3339.date(from:)) else { return nil }
         return last.addingTimeInterval(delay(afterFailures: failures))
     }
 

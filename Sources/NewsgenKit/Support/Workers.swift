@@ -11,16 +11,24 @@ enum Workers {
     /// threads and returns the results in index order.
     static func map<Result: Sendable>(_ count: Int, concurrency: Int, _ work: @escaping @Sendable (Int) -> Result) -> [Result] {
         let slots = Slots<Result>(count: count)
+        run(threads: min(max(1, concurrency), count)) {
+            while let index = slots.claim() { slots.set(index, work(index)) }
+        }
+        return slots.values
+    }
+
+    /// Runs `body` on `threads` plain threads at once and returns when every one has
+    /// returned: for workers that take their work from a queue of their own (`PoliteFetcher`).
+    static func run(threads: Int, _ body: @escaping @Sendable () -> Void) {
         let group = DispatchGroup()
-        for _ in 0..<min(max(1, concurrency), count) {
+        for _ in 0..<max(0, threads) {
             group.enter()
             Thread {
-                while let index = slots.claim() { slots.set(index, work(index)) }
+                body()
                 group.leave()
             }.start()
         }
         group.wait()
-        return slots.values
     }
 
     /// Computes `work(i)` for every `i` in `0..<count` on every core and returns the
