@@ -57,9 +57,40 @@ enum MetadataReader {
         return text
     }
 
-    /// `_unescapeHtmlEntities`: the five XML names and numeric references, left in by double escaping.
+    private static let escapes: [Substring: String] = ["quot": "\"", "amp": "&", "apos": "'", "lt": "<", "gt": ">"]
+
+    /// `_unescapeHtmlEntities`: the five XML names and numeric references (what double escaping
+    /// leaves); a reference to NUL, a surrogate or past U+10FFFF reads U+FFFD, as Readability has it.
+    /// (`CharacterReferences` leaves those as written: it must keep a URL's bytes.)
     static func unescape(_ text: String) -> String {
-        CharacterReferences.decode(text)
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            let after = rest[rest.index(after: ampersand)...]
+            if let semicolon = after.prefix(12).firstIndex(of: ";"), let decoded = reference(after[..<semicolon]) {
+                result += decoded
+                rest = after[after.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+
+    /// `&(quot|amp|apos|lt|gt);` and `&#(?:x([0-9a-f]+)|([0-9]+));`.
+    private static func reference(_ name: Substring) -> String? {
+        if let named = escapes[name] { return named }
+        guard name.hasPrefix("#") else { return nil }
+        let digits = name.dropFirst()
+        let hex = digits.first == "x" || digits.first == "X"
+        let body = hex ? digits.dropFirst() : digits
+        guard !body.isEmpty, body.allSatisfy({ hex ? $0.isHexDigit : $0.isASCII && $0.isNumber }) else { return nil }
+        guard let code = UInt64(body.prefix(16), radix: hex ? 16 : 10), code != 0, code <= 0x10FFFF,
+              let scalar = Unicode.Scalar(UInt32(code)) else { return "\u{FFFD}" }
+        return String(Character(scalar))
     }
 
     /// `propertyPattern`, `/\s*(article|dc|dcterm|og|twitter)\s*:\s*(author|creator|description|published_time|title|site_name)\s*/i`:

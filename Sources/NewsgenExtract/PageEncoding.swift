@@ -43,12 +43,14 @@ enum PageEncoding {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Decision(encoding: "UTF-8", bomLength: 3) }
         if bytes.starts(with: [0xFF, 0xFE]) { return Decision(encoding: "UTF-16LE", bomLength: 2) }
         if bytes.starts(with: [0xFE, 0xFF]) { return Decision(encoding: "UTF-16BE", bomLength: 2) }
-        let label = contentType.flatMap(charsetOf) ?? metaCharset(bytes.prefix(1024))
+        let http = contentType.flatMap(charsetOf)
+        let label = http ?? metaCharset(bytes.prefix(1024))
         var name = label.map(canonical) ?? "UTF-8"
-        if name == "UTF-8" {
-            let valid = bytes.withUnsafeBytes { UTF8Validation.isValid($0) }
-            if !valid { name = "WINDOWS-1252" }
-        }
+        let valid = bytes.withUnsafeBytes { UTF8Validation.isValid($0) }
+        if name == "UTF-8" && !valid { name = "WINDOWS-1252" }
+        // A page saved or re-served as UTF-8 often keeps its old `<meta charset>`: bytes that are valid
+        // UTF-8 and not all ASCII are practically never text in a legacy encoding, so they win over the meta.
+        if name != "UTF-8", http == nil, valid, bytes.contains(where: { $0 >= 0x80 }) { name = "UTF-8" }
         return Decision(encoding: name, bomLength: 0)
     }
 

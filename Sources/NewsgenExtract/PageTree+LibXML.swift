@@ -22,6 +22,9 @@ extension PageTree {
     static func parse(_ bytes: [UInt8], encoding: String, maxElements: Int, statistics: inout ExtractionStatistics) -> Result<PageTree, BuildFailure> {
         _ = initialized
         guard bytes.count < Int(Int32.max) else { return .failure(.tooComplex(Int(Int32.max))) }
+        // Encoding errors (bytes invalid in the page's charset) are printed even with NOERROR unless
+        // a structured handler takes them; libxml2's handlers are per thread, so this one stays ours.
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 htmlReadMemory(chars.baseAddress, Int32(chars.count), "http://fakehost/", encoding, parseOptions)

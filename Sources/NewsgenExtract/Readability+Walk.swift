@@ -162,7 +162,15 @@ extension Readability {
                 || (matchString.count > 1 && ReadabilityPattern.byline.matches(matchString)) else { return false }
         let text = PageTree.trimmed(tree.textContent(node))
         guard !text.isEmpty, text.utf16.count < 100 else { return false }
-        articleByline = text
+        // A descendant marked `itemprop="name"` is the author's name without "By" or a date.
+        var named: Int?
+        var next = tree.nextElement(after: node)
+        let end = tree.nextElement(after: node, skippingChildren: true)
+        while let candidate = next, candidate != end {
+            if tree.attribute(candidate, "itemprop")?.contains("name") ?? false { named = candidate; break }
+            next = tree.nextElement(after: candidate)
+        }
+        articleByline = named.map { PageTree.trimmed(tree.textContent($0)) } ?? text
         return true
     }
 

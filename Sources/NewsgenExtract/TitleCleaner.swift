@@ -1,7 +1,7 @@
 /// Readability's `_getArticleTitle` (the `<title>` without the site's name) and `_textSimilarity`.
 enum TitleCleaner {
-    /// Separators that split a title from a site name: `|`, `-`, `\`, `/`, `>`, `»` between spaces.
-    private static let separators: Set<Character> = ["|", "-", "\\", "/", ">", "»"]
+    /// Separators that split a title from a site name: `|`, `-`, `–`, `—`, `\`, `/`, `>`, `»` between spaces.
+    private static let separators: Set<Character> = ["|", "-", "–", "—", "\\", "/", ">", "»"]
     private static let hierarchical: Set<Character> = ["\\", "/", ">", "»"]
 
     /// The title of the page in `tree`, cleaned as Readability cleans it.

@@ -4,8 +4,9 @@
 enum WallDetector {
     /// Below this much article text, a consent platform's banner is taken to be the page.
     static let consentTextLimit = 1_000
-    /// Below this much article text, a page marked as paid is taken to be a paywall teaser.
-    static let paywallTextLimit = 2_000
+    /// Below this much article text, a page marked as paid is taken to be a paywall teaser: a
+    /// teaser is a paragraph or two, and a full short article marked as paid (as Folha's are) is longer.
+    static let paywallTextLimit = 1_000
 
     /// Containers of the common consent-management platforms.
     private static let consentContainers = [
