@@ -56,8 +56,10 @@ public enum ArticleExtractor {
             // Tag counting only looks at ASCII bytes, so any ASCII-compatible encoding can be scanned as UTF-8.
             text = String(decoding: body, as: UTF8.self)
         }
-        guard !HTMLInputBounds.exceeds(text, maxAttributes: Int.max, maxNodes: maxElements) else { return nil }
-        if HTMLInputBounds.exceeds(text, maxNodes: Int.max) {
+        // One scan in the common case; a second only to tell the two bounds apart.
+        let withinBoth = !HTMLInputBounds.exceeds(text, maxNodes: maxElements)
+        if !withinBoth && HTMLInputBounds.exceeds(text, maxAttributes: Int.max, maxNodes: maxElements) { return nil }
+        if !withinBoth {
             // Too many attributes on a tag: only UTF-8 text can be cut and still be the page's bytes.
             guard decision.encoding == "UTF-8" || decision.encoding.hasPrefix("UTF-16") else { return nil }
             text = HTMLInputBounds.apply(text, maxNodes: Int.max)

@@ -142,6 +142,11 @@ extension Readability {
 
     /// Whether an inline style hides the element (`display: none`, and `visibility: hidden` when asked).
     static func styleHides(_ style: String, visibility: Bool = true) -> Bool {
+        // Most styles hide nothing: look for the value words before splitting anything.
+        let lowered = ReadabilityPattern.lowered(style)
+        guard ReadabilityPattern.contains(lowered, Array("none".utf8)) || (visibility && ReadabilityPattern.contains(lowered, Array("hidden".utf8))) else {
+            return false
+        }
         for declaration in style.split(separator: ";") {
             let parts = declaration.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }

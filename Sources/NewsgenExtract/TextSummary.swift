@@ -19,9 +19,33 @@ struct TextSummary: Equatable {
     init() {}
 
     init(_ text: String) {
+        var copy = text
+        self = copy.withUTF8 { TextSummary(utf8: $0) }
+    }
+
+    /// Over the bytes: ASCII (most of any page's text) is judged byte by byte, and only other
+    /// characters are decoded to a scalar.
+    private init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var inRun = false
-        for scalar in text.unicodeScalars {
-            isEmpty = false
+        var index = 0
+        let count = bytes.count
+        isEmpty = count == 0
+        while index < count {
+            let byte = bytes[index]
+            let scalar: UInt32
+            let width: Int
+            if byte < 0x80 {
+                scalar = UInt32(byte); width = 1
+            } else if byte < 0xE0 {
+                scalar = index + 1 < count ? (UInt32(byte & 0x1F) << 6) | UInt32(bytes[index + 1] & 0x3F) : 0xFFFD; width = 2
+            } else if byte < 0xF0 {
+                scalar = index + 2 < count
+                    ? (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F) : 0xFFFD
+                width = 3
+            } else {
+                scalar = 0x10000; width = 4
+            }
+            index += width
             if Self.isSpace(scalar) {
                 if !inRun { runs += 1; inRun = true }
                 if solid == 0 && runs == 1 { startsWithSpace = true }
@@ -29,7 +53,7 @@ struct TextSummary: Equatable {
             } else {
                 inRun = false
                 endsWithSpace = false
-                solid += scalar.value > 0xFFFF ? 2 : 1
+                solid += width == 4 ? 2 : 1
                 if Self.isComma(scalar) { commas += 1 }
             }
         }
@@ -58,15 +82,21 @@ struct TextSummary: Equatable {
     static func += (lhs: inout TextSummary, rhs: TextSummary) { lhs = lhs + rhs }
 
     /// JavaScript's `\s`.
-    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool { isSpace(scalar.value) }
+
+    @inline(__always)
+    static func isSpace(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
+        switch value {
         case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: return true
         default: return false
         }
     }
 
-    static func isComma(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    @inline(__always)
+    static func isComma(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value == 0x2C }
+        switch value {
         case 0x2C, 0x60C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C: return true
         default: return false
         }
