@@ -90,6 +90,12 @@ public enum ArticleExtractor {
         readability.postProcess(grabbed.article, documentURL: documentURL, baseURL: baseURL)
         let articleTree = readability.tree
         let textLength = articleTree.innerTextLength(grabbed.article)
+        // Readability settles for its longest attempt however short; a short text that is mostly
+        // links, on a page that is not readerable, is an index or a menu, not an article.
+        if textLength < Readability.charThreshold && !readerable && readability.linkDensity(grabbed.article) > 0.5 {
+            if WallDetector.isConsentWall(tree, articleTextLength: textLength) { return .notFound(.consentWall, metadata) }
+            return .notFound(.noArticle, metadata)
+        }
         if WallDetector.isConsentWall(tree, articleTextLength: textLength) { return .notFound(.consentWall, metadata) }
         if WallDetector.isPaywall(tree, jsonLD: jsonLD, articleTextLength: textLength) { return .notFound(.paywall, metadata) }
         if metadata.excerpt == nil, let first = articleTree.descendants(of: grabbed.article, named: "p").first {

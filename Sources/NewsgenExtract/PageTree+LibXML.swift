@@ -58,7 +58,9 @@ extension PageTree {
                 if let child = node.pointee.children {
                     stack.append((node, parentNode))
                     statistics.maxDepth = max(statistics.maxDepth, stack.count)
-                    parentNode = element
+                    // libxml2 2.9 knows HTML 4 only: `<source>` and `<track>` swallow what follows them.
+                    // A browser never gives a void element children, so they become its next siblings.
+                    if !voidElements.contains(name) { parentNode = element }
                     current = child
                     continue
                 }
