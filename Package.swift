@@ -46,12 +46,16 @@ let package = Package(
         .target(name: "Mustache"),
         .target(name: "NewsgenFeeds", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
         .target(name: "NewsgenHTML", dependencies: ["NewsgenModel", "CLibXML2", "CCmarkGFM", "CYAML"]),
-        .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "CNewsgenVips", "CNewsgenCurl"]),
+        // The main text of an article's own page (Readability's method), for teaser-only feeds (issue 17).
+        .target(name: "NewsgenExtract", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
+        .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "NewsgenExtract", "CNewsgenVips", "CNewsgenCurl"]),
         // The command line: the table of commands and options, parsing, help, colour, exit codes (ADR 021).
         .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel"]),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenCLI"]),
         // Times the build's Parse stage on feed files (`make bench`, issue 9); not shipped.
         .executableTarget(name: "newsgen-parse-bench", dependencies: ["NewsgenKit"], path: "Tests/Benchmarks/ParseBench"),
+        // Times the extractor on saved pages (`make bench-extract`, issue 17); not shipped.
+        .executableTarget(name: "newsgen-extract-bench", dependencies: ["NewsgenExtract", "CLibXML2"], path: "Tests/Benchmarks/ExtractBench"),
 
         // Helpers shared by the test targets (fixture HTTP servers, `Prerequisite`).
         .target(name: "NewsgenTestSupport", path: "Tests/TestSupport"),
@@ -59,6 +63,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenFeedsTests", dependencies: ["NewsgenFeeds", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenHTMLTests", dependencies: ["NewsgenHTML"]),
+        .testTarget(name: "NewsgenExtractTests", dependencies: ["NewsgenExtract"]),
         .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenCLITests", dependencies: ["NewsgenCLI", "NewsgenKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["newsgen", "NewsgenModel", "NewsgenTestSupport"]),

@@ -8,6 +8,8 @@ public enum Command: Equatable, Sendable {
     /// `newsgen check [--site DIR] [--output DIR] [--offline]`: validate a site without building it.
     case check(CheckArguments)
     case inspect(InspectArguments)
+    /// `newsgen extract FILE|URL [--base URL] [--format html|text|json]`: one page's article.
+    case extract(ExtractArguments)
     case bookmark(BookmarkArguments)
     /// `newsgen archive remove ARTICLE [--reason TEXT] [--site DIR]`: take an article down.
     case archive(ArchiveArguments)
@@ -58,6 +60,27 @@ public enum Command: Equatable, Sendable {
         public init(source: String, contentType: String? = nil) {
             self.source = source
             self.contentType = contentType
+        }
+    }
+
+    /// `newsgen extract FILE|URL [--base URL] [--format html|text|json]`.
+    public struct ExtractArguments: Equatable, Sendable {
+        /// What `--format` prints: the sanitized article's HTML, its text, or one JSON object.
+        public enum Format: String, Equatable, Sendable, CaseIterable {
+            case html, text, json
+        }
+
+        /// A path (relative to the current folder) or an http(s) URL.
+        public var source: String
+        /// Stands in for the page's URL (relative links resolve against it).
+        public var base: String?
+        /// `--format` as typed; nil: `html`. Checked when the command runs (`Format(rawValue:)`).
+        public var format: String?
+        /// The arguments of one `newsgen extract` call.
+        public init(source: String, base: String? = nil, format: String? = nil) {
+            self.source = source
+            self.base = base
+            self.format = format
         }
     }
 

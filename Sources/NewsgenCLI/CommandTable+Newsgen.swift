@@ -4,7 +4,7 @@ extension CommandTable {
     /// shell completions can be written from it (issue 20).
     public static let newsgen = CommandTable(
         tagline: "newsgen — turn news feeds and Markdown into a permanent, static news archive.",
-        commands: [.initialize, .build, .check, .inspect, .bookmark, .archive, .help],
+        commands: [.initialize, .build, .check, .inspect, .extract, .bookmark, .archive, .help],
         options: [
             OptionSpec(name: "--help", help: ["Show this help"]),
             OptionSpec(name: "--version", help: ["Show the version"]),
@@ -123,6 +123,33 @@ extension CommandSpec {
         examples: ["newsgen inspect content/feeds/harbor-gazette.xml", "newsgen inspect saved.xml --content-type 'text/xml; charset=iso-8859-1'",
                    "newsgen inspect https://example.org/feed.xml"],
         make: { .inspect(Command.InspectArguments(source: $0.operand ?? "", contentType: $0.value("--content-type"))) }
+    )
+
+    static let extract = CommandSpec(
+        name: "extract",
+        summary: ["Show the article newsgen finds on one web page (a file or an", "http(s) URL), sanitized, as HTML, text or JSON"],
+        operand: OperandSpec(name: "FILE|URL", required: true, one: "one page file or URL", needs: "a page file or an http(s) URL"),
+        options: [
+            OptionSpec(name: "--base", value: "URL", help: ["The page's URL, for its relative links (default: the", "URL fetched, after redirects, or the file's file:// URL)"],
+                       valueExample: "an absolute URL such as 'https://example.org/story.html'"),
+            OptionSpec(name: "--format", value: "FORMAT", help: ["html (default), text or json"], valueExample: "html, text or json"),
+        ],
+        about: """
+        Reads one web page from a file or an http(s) URL (20 s, 5 MB at most, as a
+        build fetches an article's page) and finds its main text the way a build does
+        for a feed that carries only a teaser: Readability's method, lazy images kept,
+        every URL absolute, then sanitized exactly as feed content is. Prints the
+        article's HTML, its text (a blank line between blocks) or one JSON object
+        with the page's metadata (title, byline, excerpt, publication time, site
+        name, lead image, language) and both.
+        """,
+        notes: """
+        Exits 1 with one line on standard error when the page cannot be read or has
+        no article (a consent wall, a paywall, not HTML…); json still prints its object.
+        """,
+        examples: ["newsgen extract saved-page.html --base https://example.org/story.html",
+                   "newsgen extract https://example.org/story.html --format text"],
+        make: { .extract(Command.ExtractArguments(source: $0.operand ?? "", base: $0.value("--base"), format: $0.value("--format"))) }
     )
 
     static let help = CommandSpec(

@@ -16,6 +16,8 @@ public enum HelpText {
     public static let check = text(for: "check")
     /// `newsgen help inspect`.
     public static let inspect = text(for: "inspect")
+    /// `newsgen help extract`.
+    public static let extract = text(for: "extract")
     /// `newsgen help bookmark`.
     public static let bookmark = text(for: "bookmark")
     /// `newsgen help archive`.

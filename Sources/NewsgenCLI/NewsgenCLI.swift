@@ -39,6 +39,7 @@ public enum NewsgenCLI {
         case .build(let arguments): return build(arguments, context)
         case .check(let arguments): return check(arguments, context)
         case .inspect(let arguments): return inspect(arguments, context)
+        case .extract(let arguments): return extract(arguments, context)
         case .bookmark(let arguments): return bookmark(arguments, context)
         case .archive(let arguments): return archive(arguments, context)
         case .initialize(let directory): return initialize(directory, context)
@@ -138,6 +139,32 @@ public enum NewsgenCLI {
             context.console.error(error.description.replacingOccurrences(of: "\n", with: " "))
             return exitFailure
         }
+    }
+
+    private static func extract(_ arguments: Command.ExtractArguments, _ context: Context) -> Int32 {
+        guard let format = Command.ExtractArguments.Format(rawValue: arguments.format ?? "html") else {
+            context.console.error("extract: --format must be html, text or json, not '\(arguments.format ?? "")'")
+            context.console.diagnose(nil, "Run 'newsgen help extract' for usage.")
+            return exitUsage
+        }
+        let extraction: PageExtraction
+        do {
+            var inspector = PageInspector()
+            inspector.fetcher.transport = context.network.transport
+            inspector.fetcher.clock = context.network.clock
+            extraction = try inspector.extract(arguments.source, base: arguments.base, currentDirectory: context.currentDirectory)
+        } catch {
+            context.console.error(error.description.replacingOccurrences(of: "\n", with: " "))
+            return exitFailure
+        }
+        switch format {
+        case .json: context.console.print(extraction.jsonText)
+        case .html: if let html = extraction.sanitizedHTML { context.console.print(html) }
+        case .text: if let text = extraction.text { context.console.print(text) }
+        }
+        guard let reason = extraction.reason else { return exitSuccess }
+        context.console.error("\(arguments.source): \(reason)")
+        return exitFailure
     }
 
     private static func build(_ arguments: Command.BuildArguments, _ context: Context) -> Int32 {

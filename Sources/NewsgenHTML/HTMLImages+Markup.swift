@@ -135,6 +135,12 @@ extension HTMLImages {
         package var url: String
         package var descriptor: String
 
+        /// A candidate as given (the extractor makes its URLs absolute and writes them back).
+        package init(url: String, descriptor: String) {
+            self.url = url
+            self.descriptor = descriptor
+        }
+
         /// The candidates of `value`, split as browsers split them: a URL is a
         /// run of non-spaces (so the comma in `data:image/png;base64,…` stays
         /// inside it) with trailing commas dropped; its descriptor runs to the
@@ -172,7 +178,7 @@ extension HTMLImages {
         }
 
         /// `candidates` written the way the sanitizer writes a srcset: `url descriptor, url descriptor`.
-        static func serialize(_ candidates: [SrcsetCandidate]) -> String {
+        package static func serialize(_ candidates: [SrcsetCandidate]) -> String {
             candidates.map { $0.descriptor.isEmpty ? $0.url : $0.url + " " + $0.descriptor }.joined(separator: ", ")
         }
     }

@@ -1,0 +1,109 @@
+import Foundation
+import NewsgenHTML
+
+/// The main text of an article's own page, for feeds that carry only a teaser (issue 17): a port
+/// of Mozilla Readability.js (scoring, sibling joining, conditional cleaning, its metadata rules),
+/// on libxml2's error-tolerant HTML parser, with lazy images kept and every URL made absolute.
+///
+/// Bounded for hostile pages: at most `maxBytes` bytes and `maxElements` elements are read, the
+/// tree is walked without recursion, and libxml2 (never in HUGE mode) stops nesting at 256.
+/// Deterministic and safe to call from any thread.
+public enum ArticleExtractor {
+    /// Bumped whenever the extractor's output for the same page may change; stored with every extracted article.
+    public static let version = "1"
+    /// Pages larger than this are not read (`tooLarge`); the fetcher caps lower still.
+    public static let maxBytes = 20_000_000
+    /// Pages with more elements than this are not examined (`tooComplex`); real articles have a few thousand.
+    public static let maxElements = 200_000
+
+    /// `html`: the page's bytes as fetched; `pageURL`: the final URL after redirects; `contentType`: the HTTP Content-Type if any (charset).
+    public static func extract(html: Data, pageURL: URL, contentType: String? = nil) -> ExtractionResult {
+        var statistics = ExtractionStatistics()
+        return extract(html: html, pageURL: pageURL, contentType: contentType, statistics: &statistics)
+    }
+
+    /// `extract`, also counting its work into `statistics` (for tests that hold it to its bounds).
+    public static func extract(html: Data, pageURL: URL, contentType: String? = nil, statistics: inout ExtractionStatistics) -> ExtractionResult {
+        guard html.count <= maxBytes else { return .notFound(.tooLarge(maxBytes), ExtractedMetadata()) }
+        let bytes = [UInt8](html)
+        if let reason = PageEncoding.nonHTMLReason(bytes, contentType: contentType) {
+            return .notFound(.notHTML(reason), ExtractedMetadata())
+        }
+        let decision = PageEncoding.decide(bytes, contentType: contentType)
+        guard var input = boundedInput(bytes, decision: decision) else {
+            return .notFound(.tooComplex(maxElements), ExtractedMetadata())
+        }
+        if input.isEmpty { input = Array("<html><body></body></html>".utf8) }
+        let encoding = decision.encoding.hasPrefix("UTF-16") ? "UTF-8" : decision.encoding
+        let tree: PageTree
+        switch PageTree.parse(input, encoding: encoding, maxElements: maxElements, statistics: &statistics) {
+        case .success(let built): tree = built
+        case .failure(.tooComplex(let limit)): return .notFound(.tooComplex(limit), ExtractedMetadata())
+        case .failure(.unparsable): return .notFound(.noArticle, ExtractedMetadata())
+        }
+        return extract(tree, documentURL: pageURL.absoluteString, statistics: &statistics)
+    }
+
+    /// The bytes libxml2 reads: UTF-16 converted to UTF-8, tags with too many attributes cut
+    /// (`HTMLInputBounds`); nil when the page has more tags than `maxElements`.
+    private static func boundedInput(_ bytes: [UInt8], decision: PageEncoding.Decision) -> [UInt8]? {
+        let body = Array(bytes.dropFirst(decision.bomLength))
+        var text: String
+        if decision.encoding.hasPrefix("UTF-16") {
+            let encoding: String.Encoding = decision.encoding == "UTF-16LE" ? .utf16LittleEndian : .utf16BigEndian
+            text = String(data: Data(body), encoding: encoding) ?? String(decoding: body, as: UTF8.self)
+        } else {
+            // Tag counting only looks at ASCII bytes, so any ASCII-compatible encoding can be scanned as UTF-8.
+            text = String(decoding: body, as: UTF8.self)
+        }
+        // One scan in the common case; a second only to tell the two bounds apart.
+        let withinBoth = !HTMLInputBounds.exceeds(text, maxNodes: maxElements)
+        if !withinBoth && HTMLInputBounds.exceeds(text, maxAttributes: Int.max, maxNodes: maxElements) { return nil }
+        if !withinBoth {
+            // Too many attributes on a tag: only UTF-8 text can be cut and still be the page's bytes.
+            guard decision.encoding == "UTF-8" || decision.encoding.hasPrefix("UTF-16") else { return nil }
+            text = HTMLInputBounds.apply(text, maxNodes: Int.max)
+        } else if !decision.encoding.hasPrefix("UTF-16") {
+            return body
+        }
+        return Array(text.utf8)
+    }
+
+    /// Readability's `parse` on a built tree.
+    static func extract(_ tree: PageTree, documentURL: String, statistics: inout ExtractionStatistics) -> ExtractionResult {
+        let readerable = Readerable.check(tree)
+        var readability = Readability(tree: tree, statistics: statistics)
+        defer { statistics = readability.statistics }
+        let baseURL = Readability.baseURL(tree, documentURL: documentURL)
+        readability.unwrapNoscriptImages()
+        let jsonLD = JSONLDMetadata.read(readability.tree) { TitleCleaner.articleTitle(tree) }
+        readability.prepareDocument()
+        var metadata = MetadataReader.read(readability.tree, jsonLD: jsonLD, baseURL: baseURL)
+        metadata.readerable = readerable
+        readability.articleTitle = metadata.title ?? ""
+        guard let grabbed = readability.grabArticle() else {
+            if WallDetector.isConsentWall(tree, articleTextLength: 0) { return .notFound(.consentWall, metadata) }
+            if WallDetector.isPaywall(tree, jsonLD: jsonLD, articleTextLength: 0) { return .notFound(.paywall, metadata) }
+            return .notFound(.noArticle, metadata)
+        }
+        readability.tree = grabbed.tree
+        readability.postProcess(grabbed.article, documentURL: documentURL, baseURL: baseURL)
+        let articleTree = readability.tree
+        let textLength = articleTree.innerTextLength(grabbed.article)
+        // Readability settles for its longest attempt however short; a short text that is mostly
+        // links, on a page that is not readerable, is an index or a menu, not an article.
+        if textLength < Readability.charThreshold && !readerable && readability.linkDensity(grabbed.article) > 0.5 {
+            if WallDetector.isConsentWall(tree, articleTextLength: textLength) { return .notFound(.consentWall, metadata) }
+            return .notFound(.noArticle, metadata)
+        }
+        if WallDetector.isConsentWall(tree, articleTextLength: textLength) { return .notFound(.consentWall, metadata) }
+        if WallDetector.isPaywall(tree, jsonLD: jsonLD, articleTextLength: textLength) { return .notFound(.paywall, metadata) }
+        if metadata.excerpt == nil, let first = articleTree.descendants(of: grabbed.article, named: "p").first {
+            let excerpt = PageTree.trimmed(articleTree.textContent(first))
+            metadata.excerpt = excerpt.isEmpty ? nil : excerpt
+        }
+        if metadata.byline == nil { metadata.byline = readability.articleByline }
+        let html = articleTree.children(grabbed.article).map(articleTree.outerHTML).joined()
+        return .article(ExtractedArticle(html: html, metadata: metadata, textLength: textLength))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import NewsgenExtract
+import NewsgenHTML
+import NewsgenModel
+
+/// `newsgen extract`: one page, from a file or an http(s) URL, through the full-text extractor
+/// and then the sanitizer exactly as feed content goes through it, so what it shows is what a
+/// build would publish for a teaser-only item whose page this is.
+public struct PageInspector: Sendable {
+    /// Downloads `http`/`https` pages; swapped in tests.
+    public var fetcher: HTTPFetcher
+    /// The largest file read (the extractor's own limit, 20 MB); pages fetched are capped by the fetcher.
+    public var maxFileBytes: Int
+
+    /// The `Accept` header for a page: HTML first, anything else last.
+    public static let accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"
+    /// The largest page fetched: site.json's `fetch.maxPageMB` default.
+    public static let defaultMaxPageBytes = 5 * 1_048_576
+
+    /// An inspector with the defaults of a site's page fetches: the fetch deadline of site.json
+    /// (20 s by default) and 5 MB a page.
+    public init(fetcher: HTTPFetcher = HTTPFetcher(deadline: Double(FetchConfig().timeoutSeconds), maxBytes: PageInspector.defaultMaxPageBytes),
+                maxFileBytes: Int = ArticleExtractor.maxBytes) {
+        self.fetcher = fetcher
+        self.maxFileBytes = maxFileBytes
+    }
+
+    /// Reads `source` (a path relative to `currentDirectory`, or a URL) and extracts its article;
+    /// `base` replaces the page's own URL (a file's is its `file://` path, a URL's the final one).
+    public func extract(_ source: String, base: String? = nil, currentDirectory: URL) throws(InspectError) -> PageExtraction {
+        var baseURL: URL?
+        if let base {
+            guard let url = URL(string: base), let scheme = url.scheme, !scheme.isEmpty else {
+                throw InspectError(source: base, "--base needs an absolute URL")
+            }
+            baseURL = url
+        }
+        let loaded = try load(source, currentDirectory: currentDirectory)
+        let pageURL = baseURL ?? loaded.url
+        let result = ArticleExtractor.extract(html: loaded.data, pageURL: pageURL, contentType: loaded.contentType)
+        return PageExtraction(url: pageURL.absoluteString, result: result)
+    }
+
+    private func load(_ source: String, currentDirectory: URL) throws(InspectError) -> (data: Data, url: URL, contentType: String?) {
+        if let scheme = Inspector.urlScheme(of: source) {
+            guard scheme == "http" || scheme == "https", let url = URL(string: source), url.host != nil else {
+                if scheme == "http" || scheme == "https" { throw InspectError(source: source, "not a valid URL") }
+                throw InspectError(source: source, FetchError.unsupportedScheme(scheme).description)
+            }
+            do {
+                let document = try fetcher.exchange(url, headers: ["Accept": Self.accept]).result.get()
+                return (document.data, document.url, document.contentType)
+            } catch {
+                throw InspectError(source: source, error.description)
+            }
+        }
+        let file = URL(fileURLWithPath: source, relativeTo: currentDirectory).standardizedFileURL
+        if FileSystem.isDirectory(file) { throw InspectError(source: source, "is a folder, not a page") }
+        guard FileSystem.exists(file) else { throw InspectError(source: source, "not found") }
+        if let reason = FileSystem.oversizedFeedReason(file, limit: maxFileBytes) { throw InspectError(source: source, reason) }
+        do {
+            return (try Data(contentsOf: file), file, nil)
+        } catch {
+            throw InspectError(source: source, "cannot be read (\(FileSystem.reason(error)))")
+        }
+    }
+}
