@@ -86,8 +86,9 @@ enum ExtractStage {
         // Extracting is CPU work on independent pages: every core.
         let read = due.filter { pages[$0.id] != nil }
         let embedHosts = config.embeds.allow
+        let readPages = pages
         let texts = Workers.parallelMap(read.count) { index in
-            extract(pages[read[index].id]!, article: read[index], now: now, embedHosts: embedHosts)
+            extract(readPages[read[index].id]!, article: read[index], now: now, embedHosts: embedHosts)
         }
         var warned: [String: Int] = [:]
         var changed: [Article] = []
