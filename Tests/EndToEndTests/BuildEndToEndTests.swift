@@ -23,7 +23,7 @@ struct BuildEndToEndTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.isEmpty, "the sample site builds without warnings: \(result.stderr)")
         let slugs = try archivedSlugs(site)
-        #expect(slugs.count >= 18, "three feeds and three Markdown articles")
+        #expect(slugs.count >= 21, "four feeds and three Markdown articles")
         for slug in slugs {
             #expect(FileManager.default.fileExists(atPath: site.file("public/articles/\(slug)/index.html").path), "page for \(slug)")
         }

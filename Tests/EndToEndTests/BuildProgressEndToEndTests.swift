@@ -17,23 +17,24 @@ struct BuildProgressEndToEndTests {
         let first = try site.run("build", "--offline")
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(first.stdout.hasPrefix("""
-            [1/3] harbor-gazette: ok, 6 items
-            [2/3] valley-science: ok, 5 items
-            [3/3] city-council: ok, 4 items
+            [1/4] harbor-gazette: ok, 6 items
+            [2/4] valley-science: ok, 5 items
+            [3/4] city-council: ok, 4 items
+            [4/4] bay-weekly: ok, 3 items
 
             """))
-        #expect(summary(first.stdout) == "Built 18 articles into public/ (48 pages) in T: 18 new, 0 updated, 0 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
+        #expect(summary(first.stdout) == "Built 21 articles into public/ (53 pages) in T: 21 new, 0 updated, 0 unchanged; 4 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline); full text: 3 read, 0 failed, 0 waiting for a later build.")
 
         // The same bytes, written again: a full build that finds every article as it was.
         try site.write("content/feeds/city-council.xml", try site.read("content/feeds/city-council.xml"))
         let again = try site.run("build", "--offline")
-        #expect(summary(again.stdout) == "Built 18 articles into public/ (48 pages) in T: 0 new, 0 updated, 18 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
+        #expect(summary(again.stdout) == "Built 21 articles into public/ (53 pages) in T: 0 new, 0 updated, 21 unchanged; 4 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline).")
 
         let feed = try site.read("content/feeds/city-council.xml")
         let edited = try #require(feed.range(of: "<title>", options: [], range: feed.range(of: "<item>")!.upperBound..<feed.endIndex))
         try site.write("content/feeds/city-council.xml", feed.replacingCharacters(in: edited, with: "<title>Edited: "))
         let afterEdit = try site.run("build", "--offline")
-        #expect(summary(afterEdit.stdout) == "Built 18 articles into public/ (48 pages) in T: 0 new, 1 updated, 17 unchanged; 3 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline).")
+        #expect(summary(afterEdit.stdout) == "Built 21 articles into public/ (53 pages) in T: 0 new, 1 updated, 20 unchanged; 4 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline).")
     }
 
     @Test func quietPrintsOnlyWarnings() throws {
@@ -47,11 +48,11 @@ struct BuildProgressEndToEndTests {
         let result = try site.run("build", "--offline", "--quiet")
         #expect(result.status == 0)
         #expect(result.stdout == "")
-        #expect(result.stderr == "warning: source 'lost' failed: content/feeds/lost.xml: not found (named by sources[3].path in site.json)\n")
+        #expect(result.stderr == "warning: source 'lost' failed: content/feeds/lost.xml: not found (named by sources[4].path in site.json)\n")
         try FileManager.default.removeItem(at: site.file(".newsgen/last-build.json"))  // a full build, not "nothing changed"
         let loud = try site.run("build", "--offline")
-        #expect(loud.stdout.contains("[4/4] lost: failed: content/feeds/lost.xml: not found (named by sources[3].path in site.json)\n"))
-        #expect(summary(loud.stdout)?.hasSuffix("; 4 sources, 1 failed; images: 0 downloaded, 0 unchanged, 0 failed, 5 not fetched (--offline); 1 warning.") == true)
+        #expect(loud.stdout.contains("[5/5] lost: failed: content/feeds/lost.xml: not found (named by sources[4].path in site.json)\n"))
+        #expect(summary(loud.stdout)?.hasSuffix("; 5 sources, 1 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline); 1 warning.") == true)
     }
 
     /// keepPerSource keeps each source's newest articles, and a bookmarked one besides.

@@ -31,7 +31,7 @@ struct CheckEndToEndTests {
         #expect(!result.stdout.contains("warning: "))
         let last = try #require(lines(result.stdout).last)
         #expect(last.hasPrefix("check: no problems ("), "\(last)")
-        #expect(last.contains("3 sources"), "\(last)")
+        #expect(last.contains("4 sources"), "\(last)")
         #expect(last.contains(" pages, "), "\(last)")
     }
 

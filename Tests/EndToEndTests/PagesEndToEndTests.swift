@@ -47,10 +47,10 @@ struct PagesEndToEndTests {
         #expect(home.contains(#"data-testid="row-source""#) && !home.contains("href=\"tags/"))
         #expect(home.contains(#"data-testid="nav-search""#))
         let sources = try text(files, "sources/index.html")
-        for id in ["harbor-gazette", "valley-science", "city-council"] {
+        for id in ["harbor-gazette", "valley-science", "city-council", "bay-weekly"] {
             #expect(sources.contains("href=\"\(id)/\" data-testid=\"source-link\""), "\(id)")
         }
-        #expect(sources.contains(#"<p class="page-subtitle" data-testid="sources-summary">3 sources · 0 failing</p>"#))
+        #expect(sources.contains(#"<p class="page-subtitle" data-testid="sources-summary">4 sources · 0 failing</p>"#))
         #expect(sources.contains(#"<a class="row-link" href="articles/">Marrow Bay Archive</a>"#))
 
         // "Transport" and "transport" share one page.
