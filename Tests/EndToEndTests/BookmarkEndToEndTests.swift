@@ -229,7 +229,7 @@ struct BookmarkEndToEndTests {
             error: no article matches '/articles/lantern-walk/'; the closest:
               ca210d146b328b1f  /articles/lantern-walk-lights-up-the-old-quay/  Lantern Walk Lights Up the Old Quay
               51d3a32a68fe8d49  /articles/winter-parking-permits-now-available/  Winter Parking Permits Now Available
-              becdd404ba387b52  /articles/volunteers-clear-two-tonnes-of-driftwood-from-north-beach/  Volunteers Clear Two Tonnes of Driftwood from North Beach
+              954758e6e2ef23af  /articles/storm-season-shuts-the-outer-breakwater-path/  Storm Season Shuts the Outer Breakwater Path
 
             """)
         #expect(try bytes(site) == before)

@@ -72,11 +72,11 @@ struct BuildProgressEndToEndTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let kept = try site.archivedArticles()
         let perSource = Dictionary(grouping: kept, by: { $0["sourceID"] as! String }).mapValues(\.count)
-        #expect(perSource == ["harbor-gazette": 3, "valley-science": 2, "city-council": 2, "articles": 3])
+        #expect(perSource == ["harbor-gazette": 3, "valley-science": 2, "city-council": 2, "bay-weekly": 2, "articles": 3])
         #expect(kept.contains { $0["id"] as? String == oldestID })
-        #expect(summary(result.stdout)?.contains("; 8 removed by the retention policy;") == true)
+        #expect(summary(result.stdout)?.contains("; 9 removed by the retention policy;") == true)
         let slug = oldest["slug"] as! String
         #expect(FileManager.default.fileExists(atPath: site.file("public/articles/\(slug)/index.html").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.file("public/articles").path).count == 10)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.file("public/articles").path).count == 12)
     }
 }

@@ -132,7 +132,7 @@ struct PagesEndToEndTests {
         #expect(HTMLLinks.rowCount(in: page) == 6)
         let sources = try text(files, "sources/index.html")
         #expect(sources.contains(#"<a class="row-link" href="harbor-gazette/">harbor-gazette</a>"#))
-        #expect(sources.contains("2 sources · 0 failing"))
+        #expect(sources.contains("3 sources · 0 failing"))
         #expect(checkLinks(files) > 100)
     }
 

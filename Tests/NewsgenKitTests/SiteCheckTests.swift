@@ -165,7 +165,7 @@ struct SiteCheckSampleSiteTests {
         let report = SiteCheck.run(siteDirectory: folder)
         #expect(report.findings.map(\.description) == [])
         #expect(report.checkedSummary.first == "site.json")
-        #expect(report.checkedSummary[3] == "3 sources")
+        #expect(report.checkedSummary[3] == "4 sources")
         #expect(report.checkedSummary[5].hasPrefix("\(build.pageCount) pages, "))
     }
 }
