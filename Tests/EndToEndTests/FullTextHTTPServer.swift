@@ -10,8 +10,8 @@ final class FullTextHTTPServer {
     /// Feeds: `/feed.xml` (harbour-lights, market-day, ferry-timetable: summary only), `/mixed.xml`
     /// (gone → 404, consent → a cookie wall, paywall → a subscriber teaser), `/robots.xml`
     /// (harbour-lights and `/private/closed-road`), `/full.xml` (two items with their whole text).
-    /// `sys.argv[1]` is a folder holding `log.jsonl` (written) and `img/*.png` (served);
-    /// `sys.argv[2]` is the robots.txt body.
+    /// `sys.argv[1]` is a folder holding `img/*.png` (served); `sys.argv[2]` is the robots.txt body.
+    /// `/log` answers the log as JSON, itself left out.
     static let handler = #"""
     import json, os, threading
     FOLDER, ROBOTS = sys.argv[1], sys.argv[2].encode()
@@ -63,8 +63,18 @@ final class FullTextHTTPServer {
     def feed(origin, items):
         return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">'
                 '<channel><title>Fixture Gazette</title><link>%s/</link>%s</channel></rss>' % (origin, "".join(items))).encode()
+    LOG = []
     class Handler(FixtureHandler):
         def do_GET(self):
+            if self.path == "/log":
+                # Answered once every other request has been logged (newsgen may exit before the server logs its last answer).
+                deadline = time.monotonic() + 2
+                while time.monotonic() < deadline:
+                    with LOCK:
+                        if STATE["inflight"] == 0: break
+                    time.sleep(0.01)
+                with LOCK: body = json.dumps(LOG).encode()
+                return self.send(200, body, [("Content-Type", "application/json")])
             start = time.monotonic()
             with LOCK:
                 STATE["inflight"] += 1
@@ -74,8 +84,7 @@ final class FullTextHTTPServer {
             finally:
                 with LOCK:
                     STATE["inflight"] -= 1
-                    with open(os.path.join(FOLDER, "log.jsonl"), "a") as log:
-                        log.write(json.dumps({"path": self.path, "start": start, "end": time.monotonic(), "inflight": inflight}) + "\n")
+                    LOG.append({"path": self.path, "start": start, "end": time.monotonic(), "inflight": inflight})
         def answer(self):
             origin = "http://127.0.0.1:%d" % self.server.server_address[1]
             html = [("Content-Type", "text/html; charset=utf-8")]
@@ -132,11 +141,7 @@ final class FullTextHTTPServer {
 
     /// Every request answered so far, in the order they ended.
     func requests() throws -> [Request] {
-        let log = folder.appendingPathComponent("log.jsonl")
-        guard FileManager.default.fileExists(atPath: log.path) else { return [] }
-        return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
-            try JSONDecoder().decode(Request.self, from: Data($0.utf8))
-        }
+        try JSONDecoder().decode([Request].self, from: server.get("/log"))
     }
 
     /// The requests for article pages and robots.txt: what the polite fetcher sent (feeds and images are fetched otherwise).
