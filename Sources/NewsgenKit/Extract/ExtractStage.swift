@@ -85,9 +85,10 @@ enum ExtractStage {
 
         // Extracting is CPU work on independent pages: every core.
         let read = due.filter { pages[$0.id] != nil }
+        let bodies = read.compactMap { pages[$0.id] }
         let embedHosts = config.embeds.allow
         let texts = Workers.parallelMap(read.count) { index in
-            extract(pages[read[index].id]!, article: read[index], now: now, embedHosts: embedHosts)
+            extract(bodies[index], article: read[index], now: now, embedHosts: embedHosts)
         }
         var warned: [String: Int] = [:]
         var changed: [Article] = []
