@@ -290,6 +290,46 @@ struct PoliteFetcherTests {
         #expect(report.hosts == [:])
     }
 
+    /// Two requests in flight to one host: the first fails, the second answers. The failure is
+    /// remembered (the answer does not clear it) and the host's other pages wait.
+    @Test func anAnswerDoesNotClearAFailureOfTheSameCall() {
+        let stub = HTTPStub()
+        // Both requests are in flight before either answers; the failure then comes first.
+        let arrived = (first: DispatchSemaphore(value: 0), second: DispatchSemaphore(value: 0))
+        stub.on("https://a.example/1", .handler { _ in
+            arrived.first.signal()
+            _ = arrived.second.wait(timeout: .now() + 5)
+            return HTTPStub.status(500)
+        })
+        stub.on("https://a.example/2", .handler { _ in
+            arrived.second.signal()
+            _ = arrived.first.wait(timeout: .now() + 5)
+            Thread.sleep(forTimeInterval: 0.05)
+            return HTTPStub.page("two")
+        })
+        var settings = Self.settings(robots: false, workers: 2)
+        settings.perHostConcurrency = 2
+        let report = Self.fetch(stub, Self.requests("https://a.example/1", "https://a.example/2", "https://a.example/3"), settings: settings)
+        #expect(report.outcomes["https://a.example/1"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
+        #expect(Self.isFetched(report.outcomes["https://a.example/2"]))
+        #expect(report.outcomes["https://a.example/3"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
+        #expect(report.hosts == ["a.example": FetchState.Host(failures: 1, lastAttempt: Self.stamp(0))])
+        #expect(stub.requests(to: "https://a.example/3").isEmpty)
+    }
+
+    @Test func theFetchSettingsArePassedOn() {
+        var fetch = FetchConfig()
+        fetch.timeoutSeconds = 9
+        fetch.concurrency = 3
+        fetch.userAgentContact = "mailto:owner@example.com"
+        let settings = PolitenessSettings(fetch: fetch)
+        #expect(settings.deadline == 9)
+        #expect(settings.workers == 3)
+        #expect(settings.userAgent == HTTPFetcher.defaultUserAgent + " (+mailto:owner@example.com)")
+        #expect(settings.perHostDelaySeconds == 2 && settings.perHostConcurrency == 1 && settings.maxPageBytes == 5 * 1_048_576)
+        #expect(settings.maxPerBuild == 200 && settings.maxSecondsPerBuild == 120 && settings.robots)
+    }
+
     @Test func entriesThatExpiredAreDropped() {
         let remembered = [
             "old-pause.example": FetchState.Host(pausedUntil: Self.stamp(-1), lastAttempt: Self.stamp(-100)),

@@ -57,60 +57,70 @@ enum ExtractStage {
         due.sort(by: Article.newestFirst)
 
         let saved = SavedPages(site: site)
-        var pages: [String: PageRead] = [:]
+        let embedHosts = config.embeds.allow
+        let limit = config.extract.maxPageMB * 1_048_576
+        var results: [String: PageResult] = [:]
+        var copies: [(article: Article, copy: (file: URL, shownAs: String), url: URL)] = []
         var requests: [PageRequest] = []
         for article in due {
             guard let url = FullTextNeed.pageURL(of: article) else { continue }
             if let copy = saved.file(for: url) {
-                pages[article.id] = readSaved(copy, url: url, limit: config.extract.maxPageMB * 1_048_576)
-            } else if !offline {
+                copies.append((article, copy, url))
+            } else if offline {
+                results[article.id] = .waiting
+            } else {
                 requests.append(PageRequest(key: article.id, url: url))
             }
         }
-        var waitingBySource: [String: Int] = [:]
-        let dueByID = Dictionary(due.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        if offline {
-            for article in due where pages[article.id] == nil { waitingBySource[article.sourceID, default: 0] += 1 }
-        } else if !requests.isEmpty {
-            let report = PoliteFetcher.fetch(requests, settings: PolitenessSettings(site.config), hosts: state.hosts, network: network, now: now)
-            state.hosts = report.hosts
-            for request in requests {
-                switch report.outcomes[request.key] {
-                case .fetched(let document)?: pages[request.key] = .page(document.data, finalURL: document.url, contentType: document.contentType, savedAs: nil)
-                case .failed(let failure)?: pages[request.key] = .failed(failure.reason)
-                case .waiting?, nil: if let article = dueByID[request.key] { waitingBySource[article.sourceID, default: 0] += 1 }
+        // Extracting is CPU work on independent pages: saved copies on every core, fetched
+        // pages on the worker that fetched them, so a page's bytes are let go at once.
+        let saves = copies
+        let fromCopies = Workers.parallelMap(saves.count) { index in
+            let (article, copy, url) = saves[index]
+            return extract(readSaved(copy, url: url, limit: limit), article: article, now: now, embedHosts: embedHosts)
+        }
+        for (entry, outcome) in zip(copies, fromCopies) { results[entry.article.id] = outcome }
+        if !requests.isEmpty {
+            let wanted = Dictionary(due.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let report = PoliteFetcher.fetch(requests, settings: PolitenessSettings(config), hosts: state.hosts, network: network,
+                                             now: now) { request, outcome -> PageResult in
+                switch outcome {
+                case .fetched(let document):
+                    guard let article = wanted[request.key] else { return .waiting }
+                    return extract(.page(document.data, finalURL: document.url, contentType: document.contentType, savedAs: nil),
+                                   article: article, now: now, embedHosts: embedHosts)
+                case .failed(let failure): return .failed(failure.reason)
+                case .waiting: return .waiting
                 }
             }
+            state.hosts = report.hosts
+            results.merge(report.outcomes) { _, fetched in fetched }
         }
 
-        // Extracting is CPU work on independent pages: every core.
-        let read = due.filter { pages[$0.id] != nil }
-        let embedHosts = config.embeds.allow
-        let readPages = pages
-        let texts = Workers.parallelMap(read.count) { index in
-            extract(readPages[read[index].id]!, article: read[index], now: now, embedHosts: embedHosts)
-        }
         var warned: [String: Int] = [:]
         var changed: [Article] = []
-        for (article, outcome) in zip(read, texts) {
+        var waitingBySource: [String: Int] = [:]
+        for article in due {
             let stamp = FullText.stamp(of: article)
-            switch outcome {
-            case .success(let text):
+            switch results[article.id] ?? .waiting {
+            case .waiting:
+                waitingBySource[article.sourceID, default: 0] += 1
+            case .text(let text):
                 var updated = article
                 updated.fullText = text
                 changed.append(updated)
                 state.pages[article.id] = nil
                 result.extracted += 1
                 result.counts[article.sourceID]?.extracted += 1
-            case .failure(let reason):
-                let record = (state.pages[article.id] ?? ExtractionRecord()).failed(reason.text, now: now, stamp: stamp)
+            case .failed(let reason):
+                let record = (state.pages[article.id] ?? ExtractionRecord()).failed(reason, now: now, stamp: stamp)
                 state.pages[article.id] = record
                 result.failed += 1
                 if article.fullText != nil { result.counts[article.sourceID]?.extracted += 1 }
-                failures[article.sourceID, default: [:]][reason.text, default: 0] += 1
+                failures[article.sourceID, default: [:]][reason, default: 0] += 1
                 warned[article.sourceID, default: 0] += 1
                 if warned[article.sourceID]! <= warningsPerSource {
-                    result.warnings.append(BuildWarning(warning(for: article, reason: reason.text, record: record)))
+                    result.warnings.append(BuildWarning(warning(for: article, reason: reason, record: record)))
                 }
             }
         }
@@ -138,9 +148,13 @@ enum ExtractStage {
         case failed(String)
     }
 
-    /// A reason a page gave no text, as the warning says it.
-    struct Reason: Error, Sendable {
-        var text: String
+    /// What became of one wanted page.
+    enum PageResult: Sendable {
+        case text(FullText)
+        /// Why there is no text, as the warning says it.
+        case failed(String)
+        /// Left for a later build: over the budget, a paused host, offline.
+        case waiting
     }
 
     private static func readSaved(_ copy: (file: URL, shownAs: String), url: URL, limit: Int) -> PageRead {
@@ -152,18 +166,18 @@ enum ExtractStage {
     }
 
     /// The page's main text, sanitized against the page's final address, or why there is none.
-    private static func extract(_ page: PageRead, article: Article, now: Date, embedHosts: [String]) -> Result<FullText, Reason> {
+    private static func extract(_ page: PageRead, article: Article, now: Date, embedHosts: [String]) -> PageResult {
         switch page {
         case .failed(let reason):
-            return .failure(Reason(text: reason))
+            return .failed(reason)
         case .page(let data, let finalURL, let contentType, let savedAs):
             switch ArticleExtractor.extract(html: data, pageURL: finalURL, contentType: contentType) {
             case .notFound(let reason, _):
-                return .failure(Reason(text: reason.description))
+                return .failed(reason.description)
             case .article(let extracted):
                 let html = HTMLSanitizer.sanitize(extracted.html, baseURL: finalURL.absoluteString, embedHosts: embedHosts)
-                guard !html.allSatisfy(\.isWhitespace) else { return .failure(Reason(text: "nothing of the article's text was left once sanitized")) }
-                return .success(FullText(html: html, url: article.link ?? finalURL.absoluteString, finalURL: finalURL.absoluteString,
+                guard !html.allSatisfy(\.isWhitespace) else { return .failed("nothing of the article's text was left once sanitized") }
+                return .text(FullText(html: html, url: article.link ?? finalURL.absoluteString, finalURL: finalURL.absoluteString,
                                          extractedAt: now, extractor: ArticleExtractor.version, feedStamp: FullText.stamp(of: article),
                                          savedPage: savedAs))
             }
@@ -183,12 +197,15 @@ enum ExtractStage {
 }
 
 extension PolitenessSettings {
-    /// The site's `extract` and `fetch` settings.
+    /// The site's `extract` settings, with `fetch`'s deadline, parallelism and User-Agent.
     init(_ config: SiteConfig) {
-        self.init(perHostDelaySeconds: config.extract.perHostDelaySeconds, perHostConcurrency: config.extract.perHostConcurrency,
-                  maxPageBytes: config.extract.maxPageMB * 1_048_576, maxPerBuild: config.extract.maxPerBuild,
-                  maxSecondsPerBuild: Double(config.extract.maxSecondsPerBuild), robots: config.extract.robots,
-                  deadline: Double(config.fetch.timeoutSeconds), workers: config.fetch.concurrency, userAgent: config.fetch.userAgent)
+        self.init(fetch: config.fetch)
+        perHostDelaySeconds = config.extract.perHostDelaySeconds
+        perHostConcurrency = config.extract.perHostConcurrency
+        maxPageBytes = config.extract.maxPageMB * 1_048_576
+        maxPerBuild = config.extract.maxPerBuild
+        maxSecondsPerBuild = Double(config.extract.maxSecondsPerBuild)
+        robots = config.extract.robots
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenModel
 
 /// How politely article pages are fetched (site.json's extraction settings and the
 /// fetch settings they share); the defaults are issue 17's. `PoliteFetcher` clamps
@@ -36,5 +37,14 @@ extension PolitenessSettings {
         settings.deadline = deadline.isNaN ? 0 : deadline
         settings.workers = max(1, workers)
         return settings
+    }
+}
+
+extension PolitenessSettings {
+    /// Issue 17's defaults with what pages share with feeds taken from the site's `fetch`
+    /// settings: the whole-exchange deadline, the overall concurrency and the User-Agent
+    /// with the contact. The caller sets the extraction settings over them.
+    init(fetch: FetchConfig) {
+        self.init(deadline: Double(fetch.timeoutSeconds), workers: fetch.concurrency, userAgent: fetch.userAgent)
     }
 }

@@ -35,8 +35,7 @@ extension FetchState {
     /// The state after this build's fetches: validators of sources that answered, the old
     /// ones otherwise (and after a 304); failures counted since the last success; entries
     /// only for the url sources in site.json, and a fresh one when a source's url changed.
-    /// The hosts of article pages and the pages' records are kept as they were: `PoliteFetcher`
-    /// and `ExtractStage` update them.
+    /// The hosts of article pages and the pages' records are kept as they were: the Extract stage updates them.
     func remembering(_ attempts: [String: FetchAttempt], urlSources: [SourceConfig], now: Date?) -> FetchState {
         var state = FetchState()
         state.hosts = hosts
