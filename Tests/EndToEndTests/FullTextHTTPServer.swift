@@ -104,6 +104,7 @@ final class FullTextHTTPServer {
                 self.send(200, feed(origin, [item(origin, "/news/lifeboat", "Lifeboat crew trains in fog", "A weekend at sea.", FULL),
                                              item(origin, "/news/lifeboat-two", "Second lifeboat arrives", "A new boat.", FULL)]), rss)
             elif self.path.startswith("/news/") and self.path[6:] in STORIES or self.path == "/private/closed-road":
+                time.sleep(0.05)  # long enough that two requests at once would overlap in the log
                 self.send(200, page(self.path.rsplit("/", 1)[1]), html)
             elif self.path == "/news/consent":
                 self.send(200, CONSENT, html)
