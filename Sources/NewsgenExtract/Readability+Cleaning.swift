@@ -204,10 +204,10 @@ extension Readability {
             if tree.name(embed) == "object" && isVideo(embed) { return false }
             embeds += 1
         }
-        let innerText = tree.innerText(node)
-        if Self.isSuspiciousWord(innerText) { return true }
-        let contentLength = innerText.utf16.count
-        let headingDensity = contentLength > 0 ? Double(headingsLength) / Double(summary.length) : 0
+        let contentLength = summary.length
+        // The suspicious words are short: only a short text is built to be compared.
+        if contentLength <= 24, Self.isSuspiciousWord(tree.innerText(node)) { return true }
+        let headingDensity = contentLength > 0 ? Double(headingsLength) / Double(contentLength) : 0
         let linkDensity = self.linkDensity(node)
         let textDensity = self.textDensity(node, Self.textishTags)
         let isFigureChild = hasAncestor(node, named: "figure")
