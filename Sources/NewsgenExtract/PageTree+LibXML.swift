@@ -27,7 +27,7 @@ extension PageTree {
         xmlSetStructuredErrorFunc(nil) { _, _ in }
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                htmlReadMemory(chars.baseAddress, Int32(chars.count), "http://fakehost/", encoding, parseOptions)
+                htmlReadMemory(chars.baseAddress, Int32(chars.count), nil, encoding, parseOptions)
             }
         }
         guard let document else { return .failure(.unparsable) }
