@@ -89,15 +89,23 @@ extension Readability {
             if tree.hasDescendant(of: table, named: ["table"]) { continue }
             var rows = 0, columns = 0
             for row in tree.descendants(of: table, named: "tr") {
-                rows += Int(tree.attribute(row, "rowspan").map(PageTree.trimmed) ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 1
+                rows += Self.span(tree.attribute(row, "rowspan"), limit: 65_534)
                 var inRow = 0
                 for cell in tree.descendants(of: row, named: "td") {
-                    inRow += Int(tree.attribute(cell, "colspan").map(PageTree.trimmed) ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 1
+                    inRow += Self.span(tree.attribute(cell, "colspan"), limit: 1_000)
                 }
                 columns = max(columns, inRow)
             }
             if rows >= 10 || columns > 4 || rows * columns > 10 { dataTables.insert(table) }
         }
+    }
+
+    /// A `rowspan` or `colspan` as a count: 1 when absent, not a positive number or absurdly long, and never
+    /// more than browsers allow (65,534 rows, 1,000 columns), so no sum of them can overflow.
+    static func span(_ value: String?, limit: Int) -> Int {
+        guard let digits = value.map(PageTree.trimmed), !digits.isEmpty, digits.utf8.count <= 9,
+              let number = Int(digits), number > 0 else { return 1 }
+        return min(number, limit)
     }
 
     /// `_clean`: every `tag` element goes, except embeds of known video sites.

@@ -79,3 +79,16 @@ import Testing
         #expect(PageFixtures.reason(ArticleExtractor.extract(html: binary, pageURL: PageFixtures.pageURL)) == .notHTML("application/octet-stream"))
     }
 }
+
+@Suite struct HostileTableTests {
+    @Test func hugeSpansCannotOverflowTheTableSize() throws {
+        let rows = String(repeating: "<tr rowspan=\"9223372036854775807\"><td colspan=\"99999999999999999999\">cell text, long enough</td></tr>", count: 20)
+        let body = "<article>" + PageFixtures.paragraphs + "<table>" + rows + "</table></article>"
+        let article = try #require(PageFixtures.article(PageFixtures.extract(PageFixtures.page(body: body))))
+        #expect(article.html.contains("cell text"))
+        #expect(Readability.span("9223372036854775807", limit: 65_534) == 1)
+        #expect(Readability.span(" 3 ", limit: 1_000) == 3)
+        #expect(Readability.span("5000", limit: 1_000) == 1_000)
+        #expect(Readability.span("-2", limit: 1_000) == 1)
+    }
+}
