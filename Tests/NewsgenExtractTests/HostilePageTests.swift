@@ -92,3 +92,19 @@ import Testing
         #expect(Readability.span("-2", limit: 1_000) == 1)
     }
 }
+
+@Suite struct DeepArticleTests {
+    @Test func cleaningADeepArticleMeasuresEachNodeAFewTimes() {
+        // 40 towers of 200 nested divs, each with a paragraph at the top: an article of 8,000 nested elements.
+        let tower = String(repeating: "<div>", count: 200) + "<p>Words, words and more words, long enough to be scored as a paragraph.</p>"
+            + String(repeating: "</div>", count: 200)
+        let html = PageFixtures.page(body: "<div class=\"content\">" + String(repeating: tower, count: 40) + "</div>")
+        var statistics = ExtractionStatistics()
+        _ = ArticleExtractor.extract(html: Data(html.utf8), pageURL: PageFixtures.pageURL, statistics: &statistics)
+        #expect(statistics.elementsBuilt > 8_000)
+        // Five conditional passes (form, fieldset, table, ul, div) per grab-article pass; each node a
+        // few times at most, where measuring every div's subtree anew would be about 100 times each.
+        #expect(statistics.nodesMeasured > 0)
+        #expect(statistics.nodesMeasured <= statistics.scoringPasses * 5 * 3 * statistics.elementsBuilt)
+    }
+}
