@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenFeedsTests", dependencies: ["NewsgenFeeds", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenHTMLTests", dependencies: ["NewsgenHTML"]),
-        .testTarget(name: "NewsgenExtractTests", dependencies: ["NewsgenExtract"]),
+        .testTarget(name: "NewsgenExtractTests", dependencies: ["NewsgenExtract", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenCLITests", dependencies: ["NewsgenCLI", "NewsgenKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["newsgen", "NewsgenModel", "NewsgenTestSupport"]),

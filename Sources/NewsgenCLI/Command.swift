@@ -67,7 +67,12 @@ public enum Command: Equatable, Sendable {
     public struct ExtractArguments: Equatable, Sendable {
         /// What `--format` prints: the sanitized article's HTML, its text, or one JSON object.
         public enum Format: String, Equatable, Sendable, CaseIterable {
-            case html, text, json
+            /// The sanitized article's HTML (the default).
+            case html
+            /// Its visible text, a blank line between blocks.
+            case text
+            /// One object: found, reason, URL, metadata, extractor version, HTML and text.
+            case json
         }
 
         /// A path (relative to the current folder) or an http(s) URL.

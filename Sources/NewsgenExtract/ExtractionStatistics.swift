@@ -7,6 +7,9 @@ public struct ExtractionStatistics: Sendable, Equatable {
     public var elementsVisited = 0
     /// Times Readability's grab-article loop ran (1 to 4: it relaxes its flags when it finds too little).
     public var scoringPasses = 0
+    /// Elements whose subtree the conditional cleaning measured, over all its passes: each once
+    /// a pass, plus the ancestors of what it removed, never once per ancestor of every node.
+    public var nodesMeasured = 0
     /// Deepest element nesting seen in the tree built.
     public var maxDepth = 0
 

@@ -23,11 +23,14 @@ extension PageTree {
         _ = initialized
         guard bytes.count < Int(Int32.max) else { return .failure(.tooComplex(Int(Int32.max))) }
         // Encoding errors (bytes invalid in the page's charset) are printed even with NOERROR unless
-        // a structured handler takes them; libxml2's handlers are per thread, so this one stays ours.
+        // a structured handler takes them. Handlers are per thread: the caller's is put back after.
+        let previousHandler = __xmlStructuredError().pointee
+        let previousContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil) { _, _ in }
+        defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                htmlReadMemory(chars.baseAddress, Int32(chars.count), "http://fakehost/", encoding, parseOptions)
+                htmlReadMemory(chars.baseAddress, Int32(chars.count), nil, encoding, parseOptions)
             }
         }
         guard let document else { return .failure(.unparsable) }

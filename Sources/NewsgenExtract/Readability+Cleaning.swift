@@ -89,15 +89,23 @@ extension Readability {
             if tree.hasDescendant(of: table, named: ["table"]) { continue }
             var rows = 0, columns = 0
             for row in tree.descendants(of: table, named: "tr") {
-                rows += Int(tree.attribute(row, "rowspan").map(PageTree.trimmed) ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 1
+                rows += Self.span(tree.attribute(row, "rowspan"), limit: 65_534)
                 var inRow = 0
                 for cell in tree.descendants(of: row, named: "td") {
-                    inRow += Int(tree.attribute(cell, "colspan").map(PageTree.trimmed) ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 1
+                    inRow += Self.span(tree.attribute(cell, "colspan"), limit: 1_000)
                 }
                 columns = max(columns, inRow)
             }
             if rows >= 10 || columns > 4 || rows * columns > 10 { dataTables.insert(table) }
         }
+    }
+
+    /// A `rowspan` or `colspan` as a count: 1 when absent, not a positive number or absurdly long, and never
+    /// more than browsers allow (65,534 rows, 1,000 columns), so no sum of them can overflow.
+    static func span(_ value: String?, limit: Int) -> Int {
+        guard let digits = value.map(PageTree.trimmed), !digits.isEmpty, digits.utf8.count <= 9,
+              let number = Int(digits), number > 0 else { return 1 }
+        return min(number, limit)
     }
 
     /// `_clean`: every `tag` element goes, except embeds of known video sites.
@@ -110,7 +118,7 @@ extension Readability {
     }
 
     /// An embed whose attributes (or, for `object`, markup) point at a video site Readability keeps.
-    private func isVideo(_ node: Int) -> Bool {
+    func isVideo(_ node: Int) -> Bool {
         if tree.attributes[node].contains(where: { ReadabilityPattern.videos.matches($0.value) }) { return true }
         guard tree.name(node) == "object" else { return false }
         var found = false
@@ -135,18 +143,9 @@ extension Readability {
         }
     }
 
-    /// `_getTextDensity`: the share of the text inside descendants named `tags`.
-    private func textDensity(_ node: Int, _ tags: Set<String>) -> Double {
-        let length = tree.innerTextLength(node)
-        guard length > 0 else { return 0 }
-        var inside = 0
-        for child in tree.descendants(of: node, named: tags) { inside += tree.innerTextLength(child) }
-        return Double(inside) / Double(length)
-    }
-
     private static let adWords: Set<String> = ["ad", "advertising", "advertisement", "pub", "publicité", "werb", "werbung", "广告", "реклама", "anuncio"]
     private static let loadingWords: Set<String> = ["loading", "正在加载", "загрузка", "chargement", "cargando"]
-    private static let textishTags: Set<String> = divToPElements.union(["span", "li", "td"])
+    static let textishTags: Set<String> = divToPElements.union(["span", "li", "td"])
 
     /// `adWords` and `loadingWords`: text that is nothing but "Advertisement" or "Loading…".
     private static func isSuspiciousWord(_ text: String) -> Bool {
@@ -161,55 +160,37 @@ extension Readability {
     /// images or inputs for their text, too little text, a negative class — unless they are in or hold data tables.
     private mutating func cleanConditionally(_ root: Int, _ tag: String) {
         guard flags.contains(.cleanConditionally) else { return }
-        for node in tree.descendants(of: root, named: tag).reversed() where shouldRemoveConditionally(node, tag) {
+        var cache = SubtreeStatsCache()
+        for node in tree.descendants(of: root, named: tag).reversed() where shouldRemoveConditionally(node, tag, &cache) {
+            cache.invalidateAncestors(of: node, in: tree)
             tree.remove(node)
         }
+        statistics.nodesMeasured += cache.measured
     }
 
-    private func shouldRemoveConditionally(_ node: Int, _ tag: String) -> Bool {
+    private func shouldRemoveConditionally(_ node: Int, _ tag: String, _ cache: inout SubtreeStatsCache) -> Bool {
         guard tree.parentOf(node) != nil else { return false }
+        let stats = cache.stats(of: node, in: self)
+        let contentLength = stats.summary.length
         var isList = tag == "ul" || tag == "ol"
         if !isList {
-            var listLength = 0
-            for list in tree.descendants(of: node, named: ["ul", "ol"]) { listLength += tree.innerTextLength(list) }
-            let length = tree.innerTextLength(node)
             // JavaScript divides by zero to NaN or Infinity: only a positive list length over zero text counts.
-            isList = length > 0 ? Double(listLength) / Double(length) > 0.9 : listLength > 0
+            isList = contentLength > 0 ? Double(stats.listLength) / Double(contentLength) > 0.9 : stats.listLength > 0
         }
         if tag == "table" && dataTables.contains(node) { return false }
         if hasAncestor(node, named: "table", maxDepth: -1, where: { dataTables.contains($0) }) { return false }
         if hasAncestor(node, named: "code") { return false }
-        if tree.descendants(of: node, named: "table").contains(where: { dataTables.contains($0) }) { return false }
+        if stats.hasDataTable { return false }
         let weight = classWeight(node)
         if weight < 0 { return true }
-        let summary = tree.summary(node)
-        guard summary.commas < 10 else { return false }
-        var p = 0, img = 0, li = -100, input = 0, embeds = 0
-        var headingsLength = 0
-        var embedNodes: [Int] = []
-        tree.forEachDescendant(of: node) { child in
-            guard tree.isElement(child) else { return }
-            switch tree.name(child) {
-            case "p": p += 1
-            case "img": img += 1
-            case "li": li += 1
-            case "input": input += 1
-            case "object", "embed", "iframe": embedNodes.append(child)
-            case "h1", "h2", "h3", "h4", "h5", "h6": headingsLength += tree.innerTextLength(child)
-            default: break
-            }
-        }
-        for embed in embedNodes {
-            if tree.attributes[embed].contains(where: { ReadabilityPattern.videos.matches($0.value) }) { return false }
-            if tree.name(embed) == "object" && isVideo(embed) { return false }
-            embeds += 1
-        }
-        let innerText = tree.innerText(node)
-        if Self.isSuspiciousWord(innerText) { return true }
-        let contentLength = innerText.utf16.count
-        let headingDensity = contentLength > 0 ? Double(headingsLength) / Double(summary.length) : 0
-        let linkDensity = self.linkDensity(node)
-        let textDensity = self.textDensity(node, Self.textishTags)
+        guard stats.summary.commas < 10 else { return false }
+        if stats.hasVideo { return false }
+        let p = stats.paragraphs, img = stats.images, li = stats.listItems - 100, input = stats.inputs, embeds = stats.embeds
+        // The suspicious words are short: only a short text is built to be compared.
+        if contentLength <= 24, Self.isSuspiciousWord(tree.innerText(node)) { return true }
+        let headingDensity = contentLength > 0 ? Double(stats.headingLength) / Double(contentLength) : 0
+        let linkDensity = contentLength > 0 ? stats.linkLength / Double(contentLength) : 0
+        let textDensity = contentLength > 0 ? Double(stats.textishLength) / Double(contentLength) : 0
         let isFigureChild = hasAncestor(node, named: "figure")
         var remove = false
         if !isFigureChild && img > 1 && Double(p) / Double(img) < 0.5 { remove = true }

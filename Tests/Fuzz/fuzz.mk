@@ -34,7 +34,7 @@ FUZZ_MODULE_FLAGS := $(FUZZ_OPT) -g -wmo -parse-as-library -swift-version 6 -ena
   $(foreach w,$(FUZZ_C_WRAPPERS),-Xcc -fmodule-map-file=$(FUZZ_BUILD)/$(w)/module.modulemap) \
   -Xcc -I/usr/include/libxml2
 # The modules in dependency order, and what each one's object needs before it can be compiled.
-FUZZ_MODULES := NewsgenModel Mustache NewsgenHTML NewsgenFeeds NewsgenKit
+FUZZ_MODULES := NewsgenModel Mustache NewsgenHTML NewsgenExtract NewsgenFeeds NewsgenKit
 FUZZ_WRAPPER_MAPS := $(foreach w,$(FUZZ_C_WRAPPERS),$(FUZZ_BUILD)/$(w)/module.modulemap)
 FUZZ_OBJECTS := $(foreach m,$(FUZZ_MODULES),$(FUZZ_BUILD)/obj/$(m).o) $(foreach w,$(FUZZ_C_WRAPPERS),$(FUZZ_BUILD)/obj/$(w).o)
 fuzz_module = $(FUZZ_BUILD)/obj/$(1).o
@@ -43,9 +43,10 @@ fuzz_sources = $(shell find Sources/$(1) -name '*.swift' | LC_ALL=C sort)
 fuzz_deps_NewsgenModel :=
 fuzz_deps_Mustache :=
 fuzz_deps_NewsgenHTML := $(call fuzz_module,NewsgenModel)
+fuzz_deps_NewsgenExtract := $(call fuzz_module,NewsgenModel) $(call fuzz_module,NewsgenHTML)
 fuzz_deps_NewsgenFeeds := $(call fuzz_module,NewsgenModel) $(call fuzz_module,NewsgenHTML)
 fuzz_deps_NewsgenKit := $(call fuzz_module,NewsgenModel) $(call fuzz_module,Mustache) $(call fuzz_module,NewsgenHTML) \
-  $(call fuzz_module,NewsgenFeeds)
+  $(call fuzz_module,NewsgenExtract) $(call fuzz_module,NewsgenFeeds)
 
 .PHONY: fuzz fuzz-build fuzz-smoke
 

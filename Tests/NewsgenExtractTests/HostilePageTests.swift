@@ -79,3 +79,32 @@ import Testing
         #expect(PageFixtures.reason(ArticleExtractor.extract(html: binary, pageURL: PageFixtures.pageURL)) == .notHTML("application/octet-stream"))
     }
 }
+
+@Suite struct HostileTableTests {
+    @Test func hugeSpansCannotOverflowTheTableSize() throws {
+        let rows = String(repeating: "<tr rowspan=\"9223372036854775807\"><td colspan=\"99999999999999999999\">cell text, long enough</td></tr>", count: 20)
+        let body = "<article>" + PageFixtures.paragraphs + "<table>" + rows + "</table></article>"
+        let article = try #require(PageFixtures.article(PageFixtures.extract(PageFixtures.page(body: body))))
+        #expect(article.html.contains("cell text"))
+        #expect(Readability.span("9223372036854775807", limit: 65_534) == 1)
+        #expect(Readability.span(" 3 ", limit: 1_000) == 3)
+        #expect(Readability.span("5000", limit: 1_000) == 1_000)
+        #expect(Readability.span("-2", limit: 1_000) == 1)
+    }
+}
+
+@Suite struct DeepArticleTests {
+    @Test func cleaningADeepArticleMeasuresEachNodeAFewTimes() {
+        // 40 towers of 200 nested divs, each with a paragraph at the top: an article of 8,000 nested elements.
+        let tower = String(repeating: "<div>", count: 200) + "<p>Words, words and more words, long enough to be scored as a paragraph.</p>"
+            + String(repeating: "</div>", count: 200)
+        let html = PageFixtures.page(body: "<div class=\"content\">" + String(repeating: tower, count: 40) + "</div>")
+        var statistics = ExtractionStatistics()
+        _ = ArticleExtractor.extract(html: Data(html.utf8), pageURL: PageFixtures.pageURL, statistics: &statistics)
+        #expect(statistics.elementsBuilt > 8_000)
+        // Five conditional passes (form, fieldset, table, ul, div) per grab-article pass; each node a
+        // few times at most, where measuring every div's subtree anew would be about 100 times each.
+        #expect(statistics.nodesMeasured > 0)
+        #expect(statistics.nodesMeasured <= statistics.scoringPasses * 5 * 3 * statistics.elementsBuilt)
+    }
+}
