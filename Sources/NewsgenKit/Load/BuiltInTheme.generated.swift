@@ -341,7 +341,7 @@ newsgen build</code></pre>
         </p>
         {{/isURL}}
         {{#fullText}}
-        <p class="meta" data-testid="source-fulltext"><span>Full text ({{mode}}): {{extracted}} extracted</span>{{#waiting}}<span>{{waiting}} waiting</span>{{/waiting}}{{#failed}}<span class="status-failed-text">{{failed}} failed</span>{{/failed}}</p>
+        <p class="meta" data-testid="source-fulltext"><span>Full text ({{mode}}): {{extracted}} extracted</span>{{#hasWaiting}}<span>{{waiting}} waiting</span>{{/hasWaiting}}{{#hasFailures}}<span class="status-failed-text">{{failed}} failed</span>{{/hasFailures}}</p>
         {{#hasFailures}}
         <ul class="fulltext-failures" data-testid="source-fulltext-failures">
           {{#failures}}<li>{{count}} × {{reason}}</li>{{/failures}}

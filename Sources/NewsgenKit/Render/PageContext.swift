@@ -249,7 +249,7 @@ struct PageContext {
         if let counts = status.fullText {
             row["fullText"] = .object([
                 "mode": .string(counts.mode.rawValue), "extracted": .int(counts.extracted), "waiting": .int(counts.waiting),
-                "failed": .int(counts.failed), "hasFailures": .bool(counts.failed > 0),
+                "hasWaiting": .bool(counts.waiting > 0), "failed": .int(counts.failed), "hasFailures": .bool(counts.failed > 0),
                 "failures": .list(counts.failures.map { .object(["reason": .string($0.reason), "count": .int($0.count)]) }),
             ])
         }
