@@ -8,20 +8,20 @@ struct FullTextCounts: Sendable, Equatable {
     var extracted = 0
     /// Wanted but not read yet: over this build's budget, a paused or backing-off host, offline.
     var waiting = 0
-    /// Failed articles by the reason of their last attempt, most frequent first (ties by reason).
-    var failures: [(reason: String, count: Int)] = []
-
-    var failed: Int { failures.reduce(0) { $0 + $1.count } }
+    /// Failed articles by the reason of their last attempt.
+    var failuresByReason: [String: Int] = [:]
 
     init(mode: FullTextMode, extracted: Int = 0, waiting: Int = 0, failures: [String: Int] = [:]) {
         self.mode = mode
         self.extracted = extracted
         self.waiting = waiting
-        self.failures = failures.map { ($0.key, $0.value) }.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
+        failuresByReason = failures
     }
 
-    static func == (a: FullTextCounts, b: FullTextCounts) -> Bool {
-        a.mode == b.mode && a.extracted == b.extracted && a.waiting == b.waiting
-            && a.failures.map(\.reason) == b.failures.map(\.reason) && a.failures.map(\.count) == b.failures.map(\.count)
+    var failed: Int { failuresByReason.values.reduce(0, +) }
+
+    /// Most frequent first, ties by reason, so the page is the same for the same input.
+    var failures: [(reason: String, count: Int)] {
+        failuresByReason.map { ($0.key, $0.value) }.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
     }
 }

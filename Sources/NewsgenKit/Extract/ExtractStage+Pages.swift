@@ -1,0 +1,59 @@
+import Foundation
+import NewsgenExtract
+import NewsgenHTML
+import NewsgenModel
+
+extension ExtractStage {
+    /// A page as read from a saved copy or the network, or why it could not be.
+    enum PageRead: Sendable {
+        case page(Data, finalURL: URL, contentType: String?, savedAs: String?)
+        case failed(String)
+    }
+
+    /// What became of one wanted page.
+    enum PageResult: Sendable {
+        case text(FullText)
+        /// Why there is no text, as the warning says it.
+        case failed(String)
+        /// Left for a later build: over the budget, a paused host, offline.
+        case waiting
+    }
+
+    static func readSaved(_ copy: (file: URL, shownAs: String), url: URL, limit: Int) -> PageRead {
+        if let size = (try? FileSystem.manager.attributesOfItem(atPath: copy.file.path)[.size]) as? Int, size > limit {
+            return .failed("the saved page \(copy.shownAs) is larger than \(FetchError.size(limit))")
+        }
+        guard let data = try? FileSystem.read(copy.file, shownAs: copy.shownAs) else { return .failed("the saved page \(copy.shownAs) cannot be read") }
+        return .page(data, finalURL: url, contentType: nil, savedAs: copy.shownAs)
+    }
+
+    /// The page's main text, sanitized against the page's final address, or why there is none.
+    static func extract(_ page: PageRead, article: Article, now: Date, embedHosts: [String]) -> PageResult {
+        switch page {
+        case .failed(let reason):
+            return .failed(reason)
+        case .page(let data, let finalURL, let contentType, let savedAs):
+            switch ArticleExtractor.extract(html: data, pageURL: finalURL, contentType: contentType) {
+            case .notFound(let reason, _):
+                return .failed(reason.description)
+            case .article(let extracted):
+                let html = HTMLSanitizer.sanitize(extracted.html, baseURL: finalURL.absoluteString, embedHosts: embedHosts)
+                guard !html.allSatisfy(\.isWhitespace) else { return .failed("nothing of the article's text was left once sanitized") }
+                return .text(FullText(html: html, url: article.link ?? finalURL.absoluteString, finalURL: finalURL.absoluteString,
+                                         extractedAt: now, extractor: ArticleExtractor.version, feedStamp: FullText.stamp(of: article),
+                                         savedPage: savedAs))
+            }
+        }
+    }
+
+    static func warning(for article: Article, reason: String, record: ExtractionRecord) -> String {
+        let kept = article.fullText == nil ? "the feed's text is kept" : "the text read before is kept"
+        let next: String
+        if record.gaveUp {
+            next = "not tried again unless the item changes or 'newsgen archive refresh \(article.id)' asks"
+        } else {
+            next = "attempt \(record.failures) of \(ExtractionRecord.maxAttempts)" + (record.nextAttempt().map { ", next after \(RFC3339.string(from: $0))" } ?? "")
+        }
+        return "source '\(article.sourceID)': the full text of \"\(article.title)\" could not be read from \(article.link ?? "its page"): \(reason); \(kept) (\(next))"
+    }
+}
