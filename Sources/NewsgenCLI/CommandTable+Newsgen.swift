@@ -135,7 +135,7 @@ extension CommandSpec {
             OptionSpec(name: "--format", value: "FORMAT", help: ["html (default), text or json"], valueExample: "html, text or json"),
         ],
         about: """
-        Reads one web page from a file or an http(s) URL (20 s, 5 MB at most, as a
+        Reads one web page from a file or an http(s) URL (8 s, 5 MB at most, as a
         build fetches an article's page) and finds its main text the way a build does
         for a feed that carries only a teaser: Readability's method, lazy images kept,
         every URL absolute, then sanitized exactly as feed content is. Prints the

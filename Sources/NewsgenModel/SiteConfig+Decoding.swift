@@ -74,6 +74,7 @@ extension SiteConfig {
             if let value = try extract.int("maxPageMB", atLeast: 1) { config.extract.maxPageMB = value }
             if let value = try extract.int("maxPerBuild", atLeast: 0) { config.extract.maxPerBuild = value }
             if let value = try extract.int("maxSecondsPerBuild", atLeast: 0) { config.extract.maxSecondsPerBuild = value }
+            if let value = try extract.int("timeoutSeconds", atLeast: 1) { config.extract.timeoutSeconds = value }
             if let value = try extract.bool("robots") { config.extract.robots = value }
             if let value = try extract.string("savedPages") { config.extract.savedPages = value }
             try extract.finish()

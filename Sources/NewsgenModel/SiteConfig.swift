@@ -120,6 +120,9 @@ public struct ExtractConfig: Sendable, Equatable {
     public var maxPerBuild: Int = 200
     /// Seconds of fetching pages in one build at most; the rest wait for the next.
     public var maxSecondsPerBuild: Int = 120
+    /// Seconds for one page's whole exchange, redirects included: a page that drips forever is cut
+    /// off here (inside the 10 s a hostile input may take), and 200 pages cannot hold a build for `fetch.timeoutSeconds` each.
+    public var timeoutSeconds: Int = 8
     /// Honour robots.txt for newsgen's user agent.
     public var robots: Bool = true
     /// Pages saved by hand (or for an offline sample), read instead of fetched: `<folder>/<host>/<path>`,

@@ -19,6 +19,7 @@ struct ExtractConfigTests {
         #expect(config.extract.maxPerBuild == 200)
         #expect(config.extract.maxSecondsPerBuild == 120)
         #expect(config.extract.robots)
+        #expect(config.extract.timeoutSeconds == 8)
         #expect(config.extract.savedPages == "content/saved-pages")
         #expect(config.sources[0].fullText == nil)
     }
@@ -27,7 +28,7 @@ struct ExtractConfigTests {
         let config = try SiteConfig.decode(Data("""
             {"title": "T", "sources": [{"id": "a", "url": "https://example.com/feed", "fullText": "always"}, {"id": "b", "path": "b.xml"}],
              "extract": {"fullText": "auto", "perHostDelaySeconds": 0.5, "perHostConcurrency": 2, "maxPageMB": 3, "maxPerBuild": 10,
-                         "maxSecondsPerBuild": 30, "robots": false, "savedPages": "pages"}}
+                         "maxSecondsPerBuild": 30, "timeoutSeconds": 5, "robots": false, "savedPages": "pages"}}
             """.utf8))
         #expect(config.sources.map(\.fullText) == [.always, nil])
         #expect(config.extract.fullText == .auto)
@@ -37,6 +38,7 @@ struct ExtractConfigTests {
         #expect(config.extract.maxPerBuild == 10)
         #expect(config.extract.maxSecondsPerBuild == 30)
         #expect(!config.extract.robots)
+        #expect(config.extract.timeoutSeconds == 5)
         #expect(config.extract.savedPages == "pages")
     }
 

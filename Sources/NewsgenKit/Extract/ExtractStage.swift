@@ -135,7 +135,7 @@ enum ExtractStage {
 }
 
 extension PolitenessSettings {
-    /// The site's `extract` settings, with `fetch`'s deadline, parallelism and User-Agent.
+    /// The site's `extract` settings, with `fetch`'s parallelism and User-Agent.
     init(_ config: SiteConfig) {
         self.init(fetch: config.fetch)
         perHostDelaySeconds = config.extract.perHostDelaySeconds
@@ -144,5 +144,6 @@ extension PolitenessSettings {
         maxPerBuild = config.extract.maxPerBuild
         maxSecondsPerBuild = Double(config.extract.maxSecondsPerBuild)
         robots = config.extract.robots
+        deadline = Double(config.extract.timeoutSeconds)
     }
 }

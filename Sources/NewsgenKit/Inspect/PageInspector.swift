@@ -14,12 +14,12 @@ public struct PageInspector: Sendable {
 
     /// The `Accept` header for a page: HTML first, anything else last.
     public static let accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"
-    /// The largest page fetched: site.json's `fetch.maxPageMB` default.
-    public static let defaultMaxPageBytes = 5 * 1_048_576
+    /// The largest page fetched: site.json's `extract.maxPageMB` default.
+    public static let defaultMaxPageBytes = ExtractConfig().maxPageMB * 1_048_576
 
-    /// An inspector with the defaults of a site's page fetches: the fetch deadline of site.json
-    /// (20 s by default) and 5 MB a page.
-    public init(fetcher: HTTPFetcher = HTTPFetcher(deadline: Double(FetchConfig().timeoutSeconds), maxBytes: PageInspector.defaultMaxPageBytes),
+    /// An inspector with the defaults of a site's page fetches: `extract.timeoutSeconds` (8 s by
+    /// default) for the whole exchange and `extract.maxPageMB` (5 MB) a page.
+    public init(fetcher: HTTPFetcher = HTTPFetcher(deadline: Double(ExtractConfig().timeoutSeconds), maxBytes: PageInspector.defaultMaxPageBytes),
                 maxFileBytes: Int = ArticleExtractor.maxBytes) {
         self.fetcher = fetcher
         self.maxFileBytes = maxFileBytes
