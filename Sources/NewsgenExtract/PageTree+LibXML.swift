@@ -1,4 +1,5 @@
 import CLibXML2
+import NewsgenHTML
 import Foundation
 
 extension PageTree {
@@ -83,19 +84,6 @@ extension PageTree {
 
     /// Attribute values as the parser decoded them, read from their text children.
     private static func attributes(of node: xmlNodePtr) -> [Attribute] {
-        var result: [Attribute] = []
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            let name = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
-            var value = ""
-            var child = current.pointee.children
-            while let part = child {
-                if let content = part.pointee.content { value += String(cString: content) }
-                child = part.pointee.next
-            }
-            if !name.isEmpty { result.append(Attribute(name: name, value: value)) }
-            attribute = current.pointee.next
-        }
-        return result
+        HTMLFragment.attributes(of: node).map { Attribute(name: $0.name, value: $0.value) }
     }
 }

@@ -3,7 +3,7 @@ import CLibXML2
 /// An HTML fragment parsed by libxml2's error-tolerant HTML parser, walked
 /// without recursion (so deeply nested input cannot overflow the stack).
 /// Internal: libxml2 pointers never leave this module.
-enum HTMLFragment {
+package enum HTMLFragment {
     /// What a visitor decides for an element.
     enum Step {
         /// Skip the element and everything inside it.
@@ -82,8 +82,10 @@ enum HTMLFragment {
     }
 
     /// Attribute values as the parser decoded them (entities already resolved),
-    /// read from the attribute's text children so no libxml2 allocation is needed.
-    private static func attributes(of node: xmlNodePtr) -> [(name: String, value: String)] {
+    /// read from the attribute's text children so no libxml2 allocation is needed; names
+    /// lowercased. `package`: NewsgenExtract copies libxml2's tree with it, and the pointer
+    /// stays inside the package's parsing code.
+    package static func attributes(of node: xmlNodePtr) -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         var attribute = node.pointee.properties
         while let current = attribute {

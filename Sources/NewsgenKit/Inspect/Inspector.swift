@@ -52,11 +52,8 @@ public struct Inspector: Sendable {
     }
 
     private func load(_ source: String, currentDirectory: URL) throws(InspectError) -> Loaded {
-        if let scheme = Self.urlScheme(of: source) {
-            guard scheme == "http" || scheme == "https", let url = URL(string: source), url.host != nil else {
-                if scheme == "http" || scheme == "https" { throw InspectError(source: source, "not a valid URL") }
-                throw InspectError(source: source, FetchError.unsupportedScheme(scheme).description)
-            }
+        switch try InspectedSource.parse(source, currentDirectory: currentDirectory) {
+        case .url(let url):
             var fetcher = self.fetcher
             fetcher.maxBytes = min(fetcher.maxBytes, maxBytes)
             do {
@@ -68,15 +65,8 @@ public struct Inspector: Sendable {
             } catch {
                 throw InspectError(source: source, error.description)
             }
-        }
-        let file = URL(fileURLWithPath: source, relativeTo: currentDirectory).standardizedFileURL
-        if FileSystem.isDirectory(file) { throw InspectError(source: source, "is a folder, not a feed file") }
-        guard FileSystem.exists(file) else { throw InspectError(source: source, "not found") }
-        if let reason = FileSystem.oversizedFeedReason(file, limit: maxBytes) { throw InspectError(source: source, reason) }
-        do {
-            return Loaded(data: try Data(contentsOf: file), baseURL: nil)
-        } catch {
-            throw InspectError(source: source, "cannot be read (\(FileSystem.reason(error)))")
+        case .file(let file):
+            return Loaded(data: try InspectedSource.read(file, source: source, limit: maxBytes, kind: "a feed file"), baseURL: nil)
         }
     }
 

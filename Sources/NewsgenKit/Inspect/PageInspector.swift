@@ -42,26 +42,16 @@ public struct PageInspector: Sendable {
     }
 
     private func load(_ source: String, currentDirectory: URL) throws(InspectError) -> (data: Data, url: URL, contentType: String?) {
-        if let scheme = Inspector.urlScheme(of: source) {
-            guard scheme == "http" || scheme == "https", let url = URL(string: source), url.host != nil else {
-                if scheme == "http" || scheme == "https" { throw InspectError(source: source, "not a valid URL") }
-                throw InspectError(source: source, FetchError.unsupportedScheme(scheme).description)
-            }
+        switch try InspectedSource.parse(source, currentDirectory: currentDirectory) {
+        case .url(let url):
             do {
                 let document = try fetcher.exchange(url, headers: ["Accept": Self.accept]).result.get()
                 return (document.data, document.url, document.contentType)
             } catch {
                 throw InspectError(source: source, error.description)
             }
-        }
-        let file = URL(fileURLWithPath: source, relativeTo: currentDirectory).standardizedFileURL
-        if FileSystem.isDirectory(file) { throw InspectError(source: source, "is a folder, not a page") }
-        guard FileSystem.exists(file) else { throw InspectError(source: source, "not found") }
-        if let reason = FileSystem.oversizedFeedReason(file, limit: maxFileBytes) { throw InspectError(source: source, reason) }
-        do {
-            return (try Data(contentsOf: file), file, nil)
-        } catch {
-            throw InspectError(source: source, "cannot be read (\(FileSystem.reason(error)))")
+        case .file(let file):
+            return (try InspectedSource.read(file, source: source, limit: maxFileBytes, kind: "a page"), file, nil)
         }
     }
 }
