@@ -142,6 +142,9 @@ extension CommandSpec {
         article's HTML, its text (a blank line between blocks) or one JSON object
         with the page's metadata (title, byline, excerpt, publication time, site
         name, lead image, language) and both.
+
+        A URL is fetched once, because you asked, without reading robots.txt
+        (as curl would); a build's page fetches honour it (see docs/full-text.md).
         """,
         notes: """
         Exits 1 with one line on standard error when the page cannot be read or has
