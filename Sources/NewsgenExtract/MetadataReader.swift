@@ -63,21 +63,7 @@ enum MetadataReader {
     /// leaves); a reference to NUL, a surrogate or past U+10FFFF reads U+FFFD, as Readability has it.
     /// (`CharacterReferences` leaves those as written: it must keep a URL's bytes.)
     static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            result += rest[..<ampersand]
-            let after = rest[rest.index(after: ampersand)...]
-            if let semicolon = after.prefix(12).firstIndex(of: ";"), let decoded = reference(after[..<semicolon]) {
-                result += decoded
-                rest = after[after.index(after: semicolon)...]
-            } else {
-                result += "&"
-                rest = after
-            }
-        }
-        return result + rest
+        CharacterReferences.replacing(text, with: reference)
     }
 
     /// `&(quot|amp|apos|lt|gt);` and `&#(?:x([0-9a-f]+)|([0-9]+));`.
