@@ -151,7 +151,7 @@ TARGETS = {t.name: t for t in [
     Target("FetchState", [], ["json", "newsgen-json"], 8192, 2000),
     Target("Takedowns", [], ["json", "newsgen-json"], 8192, 5000),
     Target("ImageCacheIndex", [], ["json", "newsgen-json"], 8192, 1000),
-    Target("Extractor", [corpus("readability-test-pages")], ["html"], 65536, 2000),
+    Target("Extractor", [corpus("readability-test-pages")], ["html"], 65536, 500),
 ]}
 
 
