@@ -16,7 +16,7 @@ BROWSER_BIN ?= $(BIN)
 
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
-.PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output
+.PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site
 .PHONY: bench-extract extract-anchors
 .PHONY: feeds-check python-deps
 .PHONY: embed-templates usage-docs
@@ -129,6 +129,16 @@ same-output: deps
 	@[ -n "$(BASE)" ] || { echo "same-output: say which binary to compare with: make same-output BASE=/path/to/newsgen"; exit 2; }
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	Tests/Benchmarks/same_output.sh "$(BASE)" $(SCRATCH)/release/newsgen
+
+## The site as it looks after years of hourly builds (issue 18): N articles (default 100,000) over 50 feeds and
+## 60 months, the archive written by a release newsgen, each feed holding its newest 50 items, the same articles
+## as a Hugo site, and OUT/next-hour/ (50 new items) to copy over it. OUT must not exist or be empty.
+SCALE_N ?= 100000
+SCALE_OUT ?= /dev/shm/newsgen-scale
+scale-site: deps
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
+	python3 Tests/Benchmarks/hugo/generate.py $(SCALE_N) $(SCALE_OUT) --years --newsgen $(SCRATCH)/release/newsgen
+	@echo "scale-site: $(SCALE_OUT)/newsgen (newsgen), $(SCALE_OUT)/hugo (Hugo), $(SCALE_OUT)/next-hour (the next hour)"
 
 ## newsgen against Hugo (Debian's) on seeded synthetic archives of 1,000 and 10,000 articles, in tmpfs,
 ## alternating pairs; then feed parsing against feedparser and xmllint. Prints a section for BENCHMARKS.md.

@@ -2,6 +2,17 @@
 """A seeded synthetic news archive, written twice: as a newsgen site and as a Hugo site.
 
 Usage: generate.py N OUT [--seed S] [--templates DIR]
+       generate.py N OUT --years [--sources 50] [--months 60] [--feed-items 50] [--next-hour 50] --newsgen BINARY
+
+The second form writes the site as it looks after years of hourly builds (issue 18): N articles over
+`--sources` feeds and `--months` months ending with November 2026, each feed holding only its newest
+`--feed-items` items, and the archive (content/archive/<source>/<YYYY-MM>.jsonl) written by newsgen
+itself: BINARY builds the site offline from feeds that hold the items in order, oldest first, 500 a
+source at a time, and the feeds are then cut to their newest items (so the archive is exactly what
+years of builds would have kept).
+`--next-hour K` also writes OUT/next-hour/: K new articles, one per source in turn, dated after the
+newest, as the newsgen site's feeds after that hour (next-hour/newsgen/feeds/) and as Hugo posts
+(next-hour/hugo/content/posts/): copy either over its site to make "the next hour".
 
 N articles over 20 sources, spread over two years (2024 and 2025, UTC). Sources
 s01–s10 are RSS 2.0 files (HTML in content:encoded), s11–s20 Atom 1.0 files
@@ -26,6 +37,7 @@ import os
 import random
 import re
 import shutil
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -36,6 +48,10 @@ PAGE_SIZE = 20
 SOURCE_COUNT = 20
 START = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)
 SPAN_SECONDS = 2 * 365 * 24 * 3600
+# The long-running site (--years) ends where the sample site's news is: the end of November 2026.
+YEARS_END = datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)
+# Items a source's feed holds in one of the builds that write the long-running site's archive.
+SEED_ITEMS = 500
 
 SOURCE_NAMES = [
     "Harbor Gazette", "Valley Science Desk", "Northside Courier", "Metro Transit Watch", "Riverside Chronicle",
@@ -204,9 +220,21 @@ def xml_text(text):
     return html.escape(text, quote=True)
 
 
-def make_articles(n, seed):
+def source_name(index):
+    """The first 20 names as before; further sources combine a district with a kind of paper."""
+    if index < len(SOURCE_NAMES):
+        return SOURCE_NAMES[index]
+    places = ["Northgate", "Saltmarsh", "Kingsford", "Westerly", "Millbrook", "Ashby", "Fernhill", "Oakport",
+              "Brightwater", "Stonebridge", "Larkspur", "Redcliff", "Moorside", "Elmstead", "Seaview"]
+    kinds = ["Post", "Observer", "Gazette", "Bulletin", "Record", "Echo", "Mercury", "Times"]
+    extra = index - len(SOURCE_NAMES)
+    return "The %s %s" % (places[extra % len(places)], kinds[(extra // len(places)) % len(kinds)])
+
+
+def make_articles(n, seed, sources=None, start=START, span=SPAN_SECONDS):
+    sources = sources or SOURCE_COUNT
     writer = Writer(seed)
-    offsets = writer.r.sample(range(SPAN_SECONDS), n)  # distinct seconds: a total order by date on both sides
+    offsets = writer.r.sample(range(span), n)  # distinct seconds: a total order by date on both sides
     taken = set()
     articles = []
     for number in range(n):
@@ -220,11 +248,11 @@ def make_articles(n, seed):
             if slug not in taken and len(slug) <= 60:
                 break
         taken.add(slug)
-        source = number % SOURCE_COUNT
+        source = number % sources
         blocks, summary = writer.body(number)
         tags = writer.r.sample(TAGS, writer.r.randrange(1, 4))
         author = "%s %s" % (writer.pick(FIRST), writer.pick(LAST))
-        moment = START + datetime.timedelta(seconds=offsets[number])
+        moment = start + datetime.timedelta(seconds=offsets[number])
         articles.append({
             "number": number, "source": source, "title": title, "slug": slug, "blocks": blocks,
             "summary": summary, "tags": tags, "author": author, "date": moment,
@@ -241,7 +269,7 @@ def write_rss(path, index, items):
     out = ['<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" '
            'xmlns:dc="http://purl.org/dc/elements/1.1/">\n<channel>\n<title>%s</title>\n<link>https://%s.example.org/</link>\n'
            '<description>News from %s</description>\n<language>en</language>\n'
-           % (xml_text(SOURCE_NAMES[index]), sid, xml_text(SOURCE_NAMES[index]))]
+           % (xml_text(source_name(index)), sid, xml_text(source_name(index)))]
     for a in items:
         link = "https://%s.example.org/%s/%s/" % (sid, a["date"].strftime("%Y/%m"), a["slug"])
         out.append("<item>\n<title>%s</title>\n<link>%s</link>\n<guid isPermaLink=\"true\">%s</guid>\n<pubDate>%s</pubDate>\n"
@@ -259,7 +287,7 @@ def write_atom(path, index, items):
     updated = rfc3339(max(a["date"] for a in items)) if items else rfc3339(START)
     out = ['<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">\n'
            '<title>%s</title>\n<id>https://%s.example.org/</id>\n<link rel="alternate" href="https://%s.example.org/"/>\n'
-           '<updated>%s</updated>\n' % (xml_text(SOURCE_NAMES[index]), sid, sid, updated)]
+           '<updated>%s</updated>\n' % (xml_text(source_name(index)), sid, sid, updated)]
     for a in items:
         link = "https://%s.example.org/%s/%s/" % (sid, a["date"].strftime("%Y/%m"), a["slug"])
         stamp = rfc3339(a["date"])
@@ -274,22 +302,35 @@ def write_atom(path, index, items):
         f.write("".join(out))
 
 
-def write_newsgen(root, articles, templates):
-    os.makedirs(os.path.join(root, "feeds"))
-    by_source = [[] for _ in range(SOURCE_COUNT)]
+def write_feeds(root, articles, source_count, newest=None):
+    """One feed file per source under root/feeds/ (the first half RSS, the rest Atom), newest item first;
+    `newest` keeps only that many items of each. Returns site.json's sources."""
+    os.makedirs(os.path.join(root, "feeds"), exist_ok=True)
+    by_source = [[] for _ in range(source_count)]
     for a in articles:
         by_source[a["source"]].append(a)
     sources = []
     for index, items in enumerate(by_source):
         items.sort(key=lambda a: a["date"], reverse=True)  # feeds list their newest first
+        if newest is not None:
+            items = items[:newest]
         path = "feeds/%s.xml" % source_id(index)
-        (write_rss if index < SOURCE_COUNT // 2 else write_atom)(os.path.join(root, path), index, items)
-        sources.append({"id": source_id(index), "title": SOURCE_NAMES[index], "path": path})
+        (write_rss if index < source_count // 2 else write_atom)(os.path.join(root, path), index, items)
+        sources.append({"id": source_id(index), "title": source_name(index), "path": path})
+    return sources
+
+
+def write_site_json(root, sources, extra=None):
     site = {"version": 1, "title": SITE_TITLE, "baseURL": BASE_URL, "language": "en", "timeZone": "UTC",
             "pageSize": PAGE_SIZE, "sources": sources}
+    site.update(extra or {})
     with open(os.path.join(root, "site.json"), "w", encoding="utf-8") as f:
         json.dump(site, f, indent=2)
         f.write("\n")
+
+
+def write_newsgen(root, articles, templates):
+    write_site_json(root, write_feeds(root, articles, SOURCE_COUNT))
     shutil.copytree(templates, os.path.join(root, "templates"))
 
 
@@ -297,25 +338,28 @@ def yaml_string(text):
     return json.dumps(text, ensure_ascii=False)  # a JSON string is a valid YAML double-quoted scalar
 
 
-def write_hugo(root, articles, templates):
-    posts = os.path.join(root, "content", "posts")
-    os.makedirs(posts)
+def write_hugo_posts(posts, articles):
+    os.makedirs(posts, exist_ok=True)
     for a in articles:
         front = ["---", "title: " + yaml_string(a["title"]), "slug: " + yaml_string(a["slug"]),
                  "date: " + rfc3339(a["date"]), "author: " + yaml_string(a["author"]),
                  "tags: [%s]" % ", ".join(yaml_string(t) for t in a["tags"]),
                  "sources: [%s]" % yaml_string(source_id(a["source"])),
-                 "source_title: " + yaml_string(SOURCE_NAMES[a["source"]]),
+                 "source_title: " + yaml_string(source_name(a["source"])),
                  "summary: " + yaml_string(a["summary"]), "---", ""]
         # One HTML block per line, blank lines between: Goldmark passes each through (renderer.unsafe).
         with open(os.path.join(posts, a["slug"] + ".md"), "w", encoding="utf-8") as f:
             f.write("\n".join(front) + "\n" + "\n\n".join(a["blocks"]) + "\n")
+
+
+def write_hugo(root, articles, templates, source_count=SOURCE_COUNT):
+    write_hugo_posts(os.path.join(root, "content", "posts"), articles)
     # Sources as a taxonomy: its pages are /sources/ and /sources/<id>/, like newsgen's.
-    for index in range(SOURCE_COUNT):
+    for index in range(source_count):
         term = os.path.join(root, "content", "sources", source_id(index))
         os.makedirs(term)
         with open(os.path.join(term, "_index.md"), "w", encoding="utf-8") as f:
-            f.write("---\ntitle: %s\n---\n" % yaml_string(SOURCE_NAMES[index]))
+            f.write("---\ntitle: %s\n---\n" % yaml_string(source_name(index)))
     config = """baseURL = "%s"
 languageCode = "en"
 title = %s
@@ -342,17 +386,79 @@ disableKinds = ["section"]
     shutil.copy(os.path.join(templates, "assets", "style.css"), os.path.join(root, "static", "assets", "style.css"))
 
 
+def months_before(end, months):
+    year, month = end.year, end.month - months
+    while month < 1:
+        year, month = year - 1, month + 12
+    return end.replace(year=year, month=month)
+
+
+def write_years(args):
+    """The long-running site: the archive written by newsgen, build after build, then the feeds cut to their newest items."""
+    start = months_before(YEARS_END, args.months)
+    articles = make_articles(args.n + args.next_hour, args.seed, sources=args.sources, start=start,
+                             span=int((YEARS_END - start).total_seconds()))
+    # The next hour's items are the newest ones, one per source in turn.
+    articles.sort(key=lambda a: a["date"])
+    archived, arriving = articles[:args.n], articles[args.n:]
+    for turn, a in enumerate(arriving):
+        a["source"] = turn % args.sources
+    root = os.path.join(args.out, "newsgen")
+    os.makedirs(root)
+    shutil.copytree(args.templates, os.path.join(root, "templates"))
+    # The archive grows as it would have, build after build, oldest items first: each build reads
+    # feeds of at most SEED_ITEMS items a source (a feed file past 10 MB is more than libxml2 reads
+    # without its "huge" option, which newsgen never sets).
+    per_source = [[a for a in archived if a["source"] == index] for index in range(args.sources)]
+    passes = max(1, -(-max(len(items) for items in per_source) // SEED_ITEMS))
+    for step in range(passes):
+        window = [a for items in per_source for a in items[step * SEED_ITEMS:(step + 1) * SEED_ITEMS]]
+        shutil.rmtree(os.path.join(root, "feeds"), ignore_errors=True)
+        write_site_json(root, write_feeds(root, window, args.sources), {"fetch": {"maxItemsPerFeed": SEED_ITEMS}})
+        seeded = subprocess.run([args.newsgen, "build", "--site", root, "--offline", "--quiet", "--output",
+                                 os.path.join(args.out, "seed-public")],
+                                env=dict(os.environ, SOURCE_DATE_EPOCH=str(int(YEARS_END.timestamp()))))
+        if seeded.returncode != 0:
+            sys.exit("generate.py: %s could not build the archive (exit %d)" % (args.newsgen, seeded.returncode))
+    kept = sum(sum(1 for _ in open(os.path.join(folder, name), encoding="utf-8"))
+               for folder, _, names in os.walk(os.path.join(root, "content", "archive")) for name in names if name.endswith(".jsonl"))
+    if kept != len(archived):
+        sys.exit("generate.py: the archive holds %d articles, not %d (a source failed above?)" % (kept, len(archived)))
+    shutil.rmtree(os.path.join(args.out, "seed-public"))
+    shutil.rmtree(os.path.join(root, ".newsgen"), ignore_errors=True)
+    shutil.rmtree(os.path.join(root, "feeds"))
+    write_site_json(root, write_feeds(root, archived, args.sources, newest=args.feed_items))
+    write_hugo(os.path.join(args.out, "hugo"), archived, args.templates, source_count=args.sources)
+    if arriving:
+        nxt = os.path.join(args.out, "next-hour")
+        write_feeds(os.path.join(nxt, "newsgen"), archived + arriving, args.sources, newest=args.feed_items)
+        write_hugo_posts(os.path.join(nxt, "hugo", "content", "posts"), arriving)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int, help="how many articles")
     parser.add_argument("out", help="the folder to write (must not exist or be empty)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--templates", default=os.path.join(REPO, "templates"))
+    parser.add_argument("--years", action="store_true", help="the long-running site: archive, short feeds, the next hour")
+    parser.add_argument("--sources", type=int, default=50, help="--years: how many feeds")
+    parser.add_argument("--months", type=int, default=60, help="--years: how many months the archive spans")
+    parser.add_argument("--feed-items", type=int, default=50, help="--years: items each feed holds")
+    parser.add_argument("--next-hour", type=int, default=50, help="--years: new items in the next hour")
+    parser.add_argument("--newsgen", help="--years: the newsgen binary that writes the archive")
     args = parser.parse_args()
     if args.n < 1:
         sys.exit("generate.py: N must be at least 1")
     if os.path.exists(args.out) and os.listdir(args.out):
         sys.exit("generate.py: %s exists and is not empty" % args.out)
+    if args.years:
+        if not args.newsgen:
+            sys.exit("generate.py: --years needs --newsgen BINARY, which writes the archive")
+        if args.sources < 2 or args.months < 1 or args.feed_items < 1 or args.next_hour < 0:
+            sys.exit("generate.py: --sources needs at least 2, --months and --feed-items at least 1")
+        write_years(args)
+        return
     articles = make_articles(args.n, args.seed)
     write_newsgen(os.path.join(args.out, "newsgen"), articles, args.templates)
     write_hugo(os.path.join(args.out, "hugo"), articles, args.templates)
