@@ -23,29 +23,27 @@ extension SiteBuilder {
     static func updateArchive(_ site: Site, loaded: consuming LoadedSite, options: BuildOptions,
                               timer: inout StageTimer) throws(BuildError) -> ArchiveUpdate {
         // Fetch + Parse.
-        let read = readSources(site, state: loaded.state, options: options, timer: &timer)
+        var read = readSources(site, state: loaded.state, options: options, timer: &timer)
         let markdown = try MarkdownReader.read(site: site)
         timer.lap("parse")
 
         // Archive: what the healthy sources brought is kept, even when the build stops below.
-        let merged = ArchiveStage.merge(read.incoming + markdown.articles, markdownPresent: markdown.presentIDs, into: loaded.archive,
+        var merged = ArchiveStage.merge(read.incoming + markdown.articles, markdownPresent: markdown.presentIDs, into: loaded.archive,
                                         takenDown: loaded.takenDown, retention: site.config.archive, now: options.now,
                                         protected: Set(loaded.bookmarks.bookmarks.map(\.id)))
         timer.lap("archive")
 
         // Extract: the full text of the articles whose source asks for it, before the archive is saved with it.
-        var archive = merged.archive
-        var state = read.state
-        let fullText = ExtractStage.run(&archive, site: site, state: &state, offline: options.offline, now: options.now,
+        let fullText = ExtractStage.run(&merged.archive, site: site, state: &read.state, offline: options.offline, now: options.now,
                                         network: options.network)
         timer.lap("extract")
-        try ArchiveStage.save(archive, state: state, site: site, offline: options.offline)
+        try ArchiveStage.save(merged.archive, state: read.state, site: site, offline: options.offline)
         let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }
         timer.lap("archive")
-        return ArchiveUpdate(archive: archive, changes: merged.changes, warnings: warnings, outcomes: read.outcomes, sources: read.sources,
-                             state: state, fullText: fullText)
+        return ArchiveUpdate(archive: merged.archive, changes: merged.changes, warnings: warnings, outcomes: read.outcomes, sources: read.sources,
+                             state: read.state, fullText: fullText)
     }
 }

@@ -107,8 +107,7 @@ public enum SiteBuilder {
         }
         return BuildReport(sources: updated.outcomes, articleCount: input.articles.count, pageCount: pages.count, output: output,
                            warnings: warnings, changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
-                           fullText: FullTextSummary(extracted: updated.fullText.extracted, waiting: updated.fullText.waiting,
-                                                     failed: updated.fullText.failed),
+                           fullText: updated.fullText.summary,
                            stageTimes: timer.times, pagesRendered: pages.rendered, pagesKept: pages.kept)
     }
 

@@ -11,7 +11,7 @@ import NewsgenModel
 /// was asked for; a failure keeps the feed's text and is retried with back-off
 /// (`ExtractionRecord`, in state.json). Offline, only saved pages are read.
 enum ExtractStage {
-    /// Attempts at most this many warnings per source; the rest are counted in one more.
+    /// Failures warned about one by one, per source and build; the rest are counted in one more warning.
     static let warningsPerSource = 3
 
     static func run(_ archive: inout Archive, site: Site, state: inout FetchState, offline: Bool, now: Date?,
@@ -35,18 +35,18 @@ enum ExtractStage {
             switch results[article.id] ?? .waiting {
             case .waiting:
                 result.counts[source]?.waiting += 1
-                result.waiting += 1
+                result.summary.waiting += 1
             case .text(let text):
                 var updated = article
                 updated.fullText = text
                 changed.append(updated)
                 state.pages[article.id] = nil
-                result.extracted += 1
+                result.summary.extracted += 1
                 result.counts[source]?.extracted += 1
             case .failed(let reason):
                 let record = (state.pages[article.id] ?? ExtractionRecord()).failed(reason, now: now, stamp: FullText.stamp(of: article))
                 state.pages[article.id] = record
-                result.failed += 1
+                result.summary.failed += 1
                 if article.fullText != nil { result.counts[source]?.extracted += 1 }
                 result.counts[source]?.failuresByReason[reason, default: 0] += 1
                 warned[source, default: 0] += 1
@@ -73,13 +73,14 @@ enum ExtractStage {
         var due: [Article] = []
         for article in archive.allArticles {
             guard let mode = modes[article.sourceID], FullTextNeed.pageURL(of: article) != nil else { continue }
+            // Hashing the item (the stamp) costs its whole text: only for articles that have a text or want one.
+            guard article.fullText != nil || FullTextNeed.wants(article, mode: mode) else { continue }
             let stamp = FullText.stamp(of: article)
             let record = records[article.id]
             if article.fullText?.feedStamp == stamp, record?.refresh != true {
                 counts[article.sourceID]?.extracted += 1
                 continue
             }
-            guard FullTextNeed.wants(article, mode: mode) || article.fullText != nil else { continue }
             if let record, !record.isDue(now: now, stamp: stamp) {
                 if article.fullText != nil { counts[article.sourceID]?.extracted += 1 }
                 counts[article.sourceID]?.failuresByReason[record.reason ?? "failed", default: 0] += 1

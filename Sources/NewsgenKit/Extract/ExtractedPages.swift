@@ -4,10 +4,7 @@ import Foundation
 struct ExtractedPages: Sendable {
     /// By source id, for every configured source whose mode is not `never`.
     var counts: [String: FullTextCounts] = [:]
-    /// Pages read in this build (fetched or saved) whose text is now in the archive.
-    var extracted = 0
-    /// Wanted pages left for a later build, and failed attempts in this build.
-    var waiting = 0
-    var failed = 0
+    /// Pages read (fetched or saved) into the archive, left waiting, and failed in this build.
+    var summary = FullTextSummary()
     var warnings: [BuildWarning] = []
 }

@@ -11,13 +11,6 @@ struct FullTextCounts: Sendable, Equatable {
     /// Failed articles by the reason of their last attempt.
     var failuresByReason: [String: Int] = [:]
 
-    init(mode: FullTextMode, extracted: Int = 0, waiting: Int = 0, failures: [String: Int] = [:]) {
-        self.mode = mode
-        self.extracted = extracted
-        self.waiting = waiting
-        failuresByReason = failures
-    }
-
     var failed: Int { failuresByReason.values.reduce(0, +) }
 
     /// Most frequent first, ties by reason, so the page is the same for the same input.

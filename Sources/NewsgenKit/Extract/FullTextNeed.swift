@@ -3,7 +3,7 @@ import NewsgenModel
 
 /// Whether an article's own page should be read for its full text, by its source's `fullText` mode.
 /// `auto` asks for it when the feed carries no content, or only its summary, or fewer than
-/// `FullTextMode.shortWords` words: what a teaser looks like. Words are counted on the HTML's bytes
+/// `FullTextMode.shortWords` words: what a teaser looks like. Words are counted on the HTML as written
 /// (text outside tags, whitespace-separated, stopping at the limit), since this runs on every
 /// archived article of such a source at every build and must not parse HTML.
 enum FullTextNeed {

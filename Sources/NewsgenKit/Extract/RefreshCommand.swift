@@ -39,9 +39,10 @@ public enum RefreshCommand {
         }
         for article in articles { state.pages[article.id] = ExtractionRecord(refresh: true) }
         try store.save(state)
-        let mode = { (article: Article) in site.config.sources.first { $0.id == article.sourceID }.map { $0.fullText ?? site.config.extract.fullText } ?? .never }
-        let off = articles.filter { mode($0) == .never }.count
-        let note = off == 0 ? "" : "; \(off == articles.count ? "its" : "\(off) of their") source\(off == 1 ? "" : "s") has fullText \"never\", so set it to \"auto\" or \"always\" in site.json first"
+        // The articles are one source's (one article's, or the source asked for): one mode to check.
+        let source = articles.first.flatMap { article in site.config.sources.first { $0.id == article.sourceID } }
+        let off = !articles.isEmpty && (source.map { $0.fullText ?? site.config.extract.fullText } ?? .never) == .never
+        let note = off ? "; its source has fullText \"never\", so set it to \"auto\" or \"always\" in site.json first" : ""
         switch target {
         case .article:
             return "\"\(articles[0].title)\" (\(articles[0].id)): the next build reads its page again\(note)."
