@@ -70,7 +70,27 @@ def build(binary, site):
     result = subprocess.run([binary, "build", "--offline", "--quiet", "--site", site],
                             capture_output=True, text=True, env=environment)
     if result.returncode != 0:
-        raise CannotRun("newsgen build exited %d: %s" % (result.returncode, result.stderr.strip()))
+        raise CannotRun("newsgen build exited %d: %s%s" % (result.returncode, result.stderr.strip(), crash_summary(result.stderr)))
+
+
+def crash_summary(stderr, frames=12):
+    """A crash's reason and the crashed thread's first frames, repeated at the end of the
+    message: CI logs are read from their tail, and a Swift backtrace ends with pages of
+    registers and images."""
+    lines = stderr.splitlines()
+    reason = [line for line in lines if line.startswith("*** Program crashed")]
+    start = next((i for i, line in enumerate(lines) if line.endswith(" crashed:")), None)
+    if not reason and start is None:
+        return ""
+    stack = []
+    if start is not None:
+        stack.append(lines[start])
+        for line in lines[start + 1:]:
+            if stack[1:] and not line.strip():
+                break  # the blank line after the frames, before "Registers:"
+            if line.strip():
+                stack.append(line)
+    return "\n--- the crash, again ---\n" + "\n".join(reason + stack[:frames + 1])
 
 
 class ArticleLinks(html.parser.HTMLParser):

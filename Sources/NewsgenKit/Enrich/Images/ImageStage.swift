@@ -77,6 +77,9 @@ struct ImageStage {
         }
         let mainNames = mains.keys.sorted()
         let sources = mains
+        if mains.values.contains(where: { sha256 in Thumbnailer.sizes.contains { !FileSystem.exists(keptThumbnail(sha256, size: $0)) } }) {
+            Thumbnailer.start()
+        }
         let thumbnails = Workers.map(mainNames.count, concurrency: max(1, ProcessInfo.processInfo.activeProcessorCount)) { index in
             Thumbnailer.sizes.map { size in thumbnail(of: mainNames[index], sha256: sources[mainNames[index]] ?? "", size: size) }
         }
@@ -180,9 +183,13 @@ struct ImageStage {
         }
     }
 
+    private func keptThumbnail(_ sha256: String, size: Int) -> URL {
+        thumbnailFolder.appendingPathComponent("\(sha256)-\(size).jpg")
+    }
+
     /// A thumbnail's media name: made once per source image and size, kept in `thumbs/` of the cache folder.
     private func thumbnail(of name: String, sha256: String, size: Int) -> String? {
-        let kept = thumbnailFolder.appendingPathComponent("\(sha256)-\(size).jpg")
+        let kept = keptThumbnail(sha256, size: size)
         var data = try? Data(contentsOf: kept)
         if data.map({ ImageKind.sniff($0) != .jpeg }) ?? true {
             guard let source = try? Data(contentsOf: mediaFolder.appendingPathComponent(name)),

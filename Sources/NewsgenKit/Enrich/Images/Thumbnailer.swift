@@ -26,6 +26,12 @@ public struct Thumbnailer: Sendable {
     /// libvips, opened and started once for the process.
     private static let started: Bool = newsgen_vips_start() == 0
 
+    /// Opens and starts libvips now, on the calling thread. `vips_init` sets an environment
+    /// variable (`VIPSHOME`), and `setenv` is unsafe while other threads may read the
+    /// environment: call this before thumbnails are made on several threads.
+    @discardableResult
+    public static func start() -> Bool { started }
+
     /// Why no thumbnail can be made at all (libvips is not installed, say); nil when libvips started.
     public static var unavailable: String? { started ? nil : lastError() }
 
