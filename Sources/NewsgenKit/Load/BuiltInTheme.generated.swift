@@ -808,13 +808,18 @@ jobs:
           swift build -c release --package-path /tmp/newsgen
           cp /tmp/newsgen/.build/release/newsgen /usr/local/bin/newsgen
 
-      # The image cache survives between runs, so images already downloaded are only revalidated.
-      - name: Restore the image cache
+      # newsgen's caches survive between runs: images already downloaded are only revalidated,
+      # and articles already sanitized are not sanitized again, so an hourly run costs what the
+      # hour brought, not the whole archive (docs/ci.md has the figures). A missing or stale cache
+      # only makes a build slower, never different. public/ is not kept: see docs/ci.md.
+      - name: Restore newsgen's caches
         uses: actions/cache@v4
         with:
-          path: .newsgen/cache/images
-          key: newsgen-images-${{ github.run_id }}
-          restore-keys: newsgen-images-
+          path: .newsgen/cache
+          key: newsgen-cache-${{ github.run_id }}
+          restore-keys: |
+            newsgen-cache-
+            newsgen-images-
 
       # Sources that fail are warnings: the site is still published, with their earlier
       # articles, and /sources/ says what went wrong. Without a terminal newsgen prints
