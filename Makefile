@@ -16,7 +16,7 @@ BROWSER_BIN ?= $(BIN)
 
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
-.PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site
+.PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale
 .PHONY: bench-extract extract-anchors
 .PHONY: feeds-check python-deps
 .PHONY: embed-templates usage-docs
