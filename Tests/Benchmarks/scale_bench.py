@@ -43,31 +43,15 @@ TARGETS = {
 
 
 def run_newsgen(binary, site):
-    """One timed build: (wall, cpu, rss KB, {stage: seconds})."""
-    environment = dict(os.environ, SOURCE_DATE_EPOCH=EPOCH, NO_COLOR="1")
-    argv = [compare.GNU_TIME, "-f", "%U %S %M", binary, "build", "--site", site, "--offline", "--verbose"]
-    start = compare.time.perf_counter()
-    done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
-    wall = compare.time.perf_counter() - start
-    if done.returncode != 0:
-        raise compare.Failure("newsgen build exited %d: %s" % (done.returncode, done.stderr.strip()[-2000:]))
-    user, system, rss = done.stderr.strip().splitlines()[-1].split()
+    """One timed build: (wall, cpu, rss KB, {stage: seconds}); the stages from `--verbose`'s line."""
+    wall, cpu, rss, printed = compare.timed_with_output([binary, "build", "--site", site, "--offline", "--verbose"])
     stages = {}
-    match = STAGES.search(done.stdout + done.stderr)
+    match = STAGES.search(printed)
     if match:
         for part in match.group(1).split(", "):
             name, value, _ = part.split(" ")
             stages[name] = float(value)
-    return wall, float(user) + float(system), int(rss), stages
-
-
-def tree_size(folder):
-    files, size = 0, 0
-    for parent, _, names in os.walk(folder):
-        for name in names:
-            files += 1
-            size += os.lstat(os.path.join(parent, name)).st_size
-    return files, size
+    return wall, cpu, rss, stages
 
 
 def prepare(n, root, binary):
@@ -87,7 +71,7 @@ def measure(n, root, binary, hugo, hugo_timeout, keep):
     result = {"n": n}
     compare.wait_for_quiet()
     result["cold"] = run_newsgen(binary, work)
-    result["public"] = tree_size(os.path.join(work, "public"))
+    result["public"] = compare.output_summary(os.path.join(work, "public"))
     compare.wait_for_quiet()
     result["no_change"] = run_newsgen(binary, work)
     feeds = os.path.join(site_root, "next-hour", "newsgen", "feeds")
@@ -147,7 +131,8 @@ def report(results, info, versions):
     out.append("| ---: | ---: | --- | --- | --- | --- |")
     for r in results:
         cold, next_hour, no_change = r["cold"][0], r["next_hour"][0], r["no_change"][0]
-        files, size = r["public"]
+        html, xml, other, size, _ = r["public"]
+        files = html + xml + other
         hugo = "—"
         if r["hugo"]:
             share = cold / r["hugo"][0]
@@ -173,6 +158,8 @@ def main():
     parser.add_argument("--search-bench", action="store_true", help="then run search_bench.py on the largest site")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
+    # Every build sees the generated site's "now" and prints no colour.
+    os.environ.update(SOURCE_DATE_EPOCH=EPOCH, NO_COLOR="1")
     os.makedirs(args.root, exist_ok=True)
     results = []
     for n in sorted(int(size) for size in args.sizes.split(",")):
