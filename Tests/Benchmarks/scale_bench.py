@@ -10,7 +10,9 @@ under ROOT; `--keep` leaves the last working copy too), then, on a working copy 
 newsgen builds `--offline --verbose` with SOURCE_DATE_EPOCH fixed:
   cold       no `.newsgen/`, no `public/` (a CI runner with no cache);
   no change  the same again;
-  next hour  the feeds replaced by next-hour/newsgen/feeds (50 new items), cache and `public/` kept.
+  next hour  the feeds replaced by next-hour/newsgen/feeds (50 new items), cache and `public/` kept;
+  CI hour    the same next hour as a CI runner sees it (docs/ci/github-actions.yml): the archive as
+             committed and `.newsgen/cache` restored, no `public/` and nothing else of `.newsgen/`.
 Hugo builds ROOT/N/hugo once (it has no incremental build to compare). Wall time, CPU and peak RSS
 come from GNU time, each stage's time from newsgen's `--verbose` line, and the size of `public/`
 from a walk of it. Prints a section for BENCHMARKS.md with each of the issue's targets met or MISSED
@@ -74,11 +76,18 @@ def measure(n, root, binary, hugo, hugo_timeout, keep):
     result["public"] = compare.output_summary(os.path.join(work, "public"))
     compare.wait_for_quiet()
     result["no_change"] = run_newsgen(binary, work)
+    ci = os.path.join(root, "ci-%d" % n)
+    compare.remove(ci)
+    shutil.copytree(work, ci, symlinks=True, ignore=lambda folder, names: ci_left_out(work, folder, names))
     feeds = os.path.join(site_root, "next-hour", "newsgen", "feeds")
-    for name in os.listdir(feeds):
-        shutil.copyfile(os.path.join(feeds, name), os.path.join(work, "feeds", name))
+    for site in (work, ci):
+        for name in os.listdir(feeds):
+            shutil.copyfile(os.path.join(feeds, name), os.path.join(site, "feeds", name))
     compare.wait_for_quiet()
     result["next_hour"] = run_newsgen(binary, work)
+    compare.wait_for_quiet()
+    result["ci_hour"] = run_newsgen(binary, ci)
+    compare.remove(ci)
     if not keep:
         compare.remove(work)
     result["hugo"] = None
@@ -92,6 +101,15 @@ def measure(n, root, binary, hugo, hugo_timeout, keep):
             result["hugo_failure"] = str(failure)[:300]
         side.clean()
     return result
+
+
+def ci_left_out(work, folder, names):
+    """What a CI runner does not have of the last build: `public/`, and `.newsgen/` but its `cache`."""
+    if folder == work:
+        return [name for name in names if name == "public" or name.startswith(".public.")]
+    if folder == os.path.join(work, ".newsgen"):
+        return [name for name in names if name != "cache"]
+    return []
 
 
 def cell(run):
@@ -117,7 +135,8 @@ def report(results, info, versions):
     out.append("| articles | build | wall | CPU | peak RSS | stages |")
     out.append("| ---: | --- | ---: | ---: | ---: | --- |")
     for r in results:
-        for key, name in (("cold", "cold"), ("no_change", "no change"), ("next_hour", "next hour")):
+        for key, name in (("cold", "cold"), ("no_change", "no change"), ("next_hour", "next hour"),
+                          ("ci_hour", "next hour in CI (cache, no `public/`)")):
             out.append("| %s | %s | %s | %s |" % (format(r["n"], ","), name, cell(r[key]), stages_cell(r[key])))
         if r["hugo"]:
             wall, cpu, rss = r["hugo"]
