@@ -78,7 +78,10 @@ public enum SiteBuilder {
         let newestFirst = updated.archive.allArticles.sorted(by: Article.newestFirst)
         updated.archive = Archive()  // the enriched articles hold what the pages need
 
-        defer { try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory) }
+        defer {
+            try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory)
+            try? FileSystem.manager.removeItem(at: site.pageSpoolDirectory)
+        }
         let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline, network: options.network)
         timer.lap("enrich")
 
@@ -87,7 +90,7 @@ public enum SiteBuilder {
                                                                                         state: updated.state, titles: updated.sources,
                                                                                         fullText: updated.fullText.counts),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output) ?? [:],
-                                previousOutput: output, themeKey: PageKey.theme(site))
+                                previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory))
         let files = try SiteRenderer(input).render() + enriched.files
         timer.lap("render")
 

@@ -86,7 +86,8 @@ struct FaultEndToEndTests {
         while let relative = walker?.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             let isTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(".newsgen-")
-            let isMedia = relative.hasPrefix(".newsgen/media-") && !relative.dropFirst(".newsgen/".count).contains("/")
+            let isMedia = (relative.hasPrefix(".newsgen/media-") || relative.hasPrefix(".newsgen/pages-"))
+                && !relative.dropFirst(".newsgen/".count).contains("/")
             if isTemporary || isMedia || name.hasPrefix(".dat.nosync") || name == ".newsgen-journal"
                 || name.hasPrefix(".public.staging-") || name.hasPrefix(".public.retired-") {
                 found.append(relative)

@@ -13,7 +13,7 @@ struct PublishedPages {
         var keys: [String: UInt64] = [:]
         for file in files { if let key = file.pageKey { keys[file.path] = key } }
         self.keys = keys
-        kept = files.filter { $0.pageKey != nil && $0.sourceFile != nil }.count
+        kept = files.filter { $0.pageKey != nil && $0.keptFromLastBuild }.count
     }
 
     var rendered: Int { keys.count - kept }

@@ -41,4 +41,6 @@ public struct Site: Sendable {
     public var defaultOutputDirectory: URL { directory.appendingPathComponent("public") }
     /// Where a build places the images it publishes (inside `.newsgen/`, beside the build lock), removed after publishing.
     var mediaStagingDirectory: URL { directory.appendingPathComponent(".newsgen/media-\(ProcessInfo.processInfo.processIdentifier)") }
+    /// Where a build's rendered pages wait to be published (`PageSpool`), removed after publishing.
+    var pageSpoolDirectory: URL { directory.appendingPathComponent(".newsgen/pages-\(ProcessInfo.processInfo.processIdentifier)") }
 }

@@ -20,6 +20,8 @@ struct RenderInput: Sendable {
     var previousOutput: URL?
     /// The theme and the configuration, which every page depends on (`PageKey.theme`).
     var themeKey: UInt64 = 0
+    /// Where rendered pages wait for publishing, instead of memory; nil keeps them in memory (tests).
+    var spool: PageSpool?
 
     /// A bookmark whose article is not in the archive is shown from the manifest, and said.
     var bookmarkWarnings: [BuildWarning] {
@@ -47,9 +49,10 @@ struct OutputFile: Sendable, Equatable {
     var data: Data
     /// A file to publish as is instead of `data` (images: hard-linked or copied, never held in memory).
     var sourceFile: URL?
-    /// For a page, the `PageKey` of what it was made from; `sourceFile` is set instead of `data` when the page
-    /// was kept from the last build rather than rendered.
+    /// For a page, the `PageKey` of what it was made from.
     var pageKey: UInt64?
+    /// A page kept from the last build rather than rendered (`sourceFile` is then that build's file).
+    var keptFromLastBuild = false
 
     init(path: String, data: Data) {
         self.path = Self.contained(path)

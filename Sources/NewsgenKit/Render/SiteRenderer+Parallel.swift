@@ -71,8 +71,10 @@ extension SiteRenderer {
         var file: OutputFile
         if input.previousPages[job.route.outputPath] == key.value, let previous = input.previousOutput {
             file = OutputFile(route: job.route, file: previous.appendingPathComponent(job.route.outputPath))
+            file.keptFromLastBuild = true
         } else {
             file = try render(job.template, job.route, title: job.title, description: job.description, values)
+            if let spool = input.spool { file = spool.keep(file) }
         }
         file.pageKey = key.value
         return file

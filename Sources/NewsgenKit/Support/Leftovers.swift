@@ -6,7 +6,8 @@ import NewsgenModel
 /// after its journal is finished; an old site left under its retired name with no output folder
 /// is put back; and staging folders, retired sites, media folders and temporary files are removed.
 /// Only names newsgen makes are touched (`.public.staging-<pid>`, `.public.retired-<pid>`,
-/// `.newsgen/media-<pid>` (`Site.mediaStagingDirectory`), `DurableFile.isTemporaryName`), only in the folders newsgen writes to.
+/// `.newsgen/media-<pid>` (`Site.mediaStagingDirectory`), `.newsgen/pages-<pid>` (`Site.pageSpoolDirectory`),
+/// `DurableFile.isTemporaryName`), only in the folders newsgen writes to.
 public enum Leftovers {
     /// Where process `pid` stages the new site, beside `output`.
     static func stagingFolder(for output: URL, pid: Int32 = getpid()) -> URL {
@@ -32,7 +33,9 @@ public enum Leftovers {
         let parent = output.deletingLastPathComponent()
         for name in names(in: parent) where isSibling(name, of: output) { remove(parent.appendingPathComponent(name)) }
         let newsgen = site.directory.appendingPathComponent(".newsgen")
-        for name in names(in: newsgen) where isNumbered(name, prefix: "media-") { remove(newsgen.appendingPathComponent(name)) }
+        for name in names(in: newsgen) where isNumbered(name, prefix: "media-") || isNumbered(name, prefix: "pages-") {
+            remove(newsgen.appendingPathComponent(name))
+        }
 
         // Temporary files, in every folder newsgen writes a file into durably.
         var folders: Set<URL> = [site.directory, newsgen, site.archiveDirectory, site.bookmarksFile.deletingLastPathComponent()]
