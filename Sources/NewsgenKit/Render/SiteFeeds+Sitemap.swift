@@ -72,7 +72,8 @@ extension SiteFeeds {
         init(_ input: RenderInput) {
             pages = Pagination(pageSize: input.config.pageSize)
             let listed = input.listedArticles.map(\.article)
-            var lists: [ArticleList: [Article]] = [.home: listed]
+            // Each list as its articles' dates (the month) and last changes (the lastmod), not as articles.
+            var lists: [ArticleList: [(date: Date?, change: Date?)]] = [.home: listed.map { ($0.date, lastChange($0)) }]
             var slugs: [String: String] = [:]  // ASCII spellings' slugs, made once (`TagIndex.isASCII`)
             func slug(_ tag: String) -> String {
                 guard TagIndex.isASCII(tag) else { return SafeName.tagSlug(tag) }
@@ -82,16 +83,17 @@ extension SiteFeeds {
                 return made
             }
             for article in listed {
-                lists[.source(id: article.sourceID), default: []].append(article)
+                let dates = (date: article.date, change: lastChange(article))
+                lists[.source(id: article.sourceID), default: []].append(dates)
                 for slug in Set(article.tags.map(slug)) {
-                    lists[.tag(slug: slug), default: []].append(article)
+                    lists[.tag(slug: slug), default: []].append(dates)
                 }
             }
             var fronts: [ArticleList: Date] = [:], months: [ArticleList: [YearMonth: Date]] = [:]
-            for (list, articles) in lists {
-                fronts[list] = articles.prefix(pages.size).compactMap(lastChange).max()
-                months[list] = Dictionary(ListMonths(articles, date: \.date).months.compactMap { month in
-                    month.items.compactMap(lastChange).max().map { (month.month, $0) }
+            for (list, dates) in lists {
+                fronts[list] = dates.prefix(pages.size).compactMap(\.change).max()
+                months[list] = Dictionary(ListMonths(dates: dates.lazy.map(\.date)).months.compactMap { month in
+                    month.positions.compactMap { dates[$0].change }.max().map { (month.month, $0) }
                 }, uniquingKeysWith: { first, _ in first })
             }
             self.fronts = fronts

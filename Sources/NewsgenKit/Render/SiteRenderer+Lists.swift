@@ -24,12 +24,13 @@ extension SiteRenderer {
     /// A new article changes its month's page and the front page; the other months only when its month
     /// is new to the list (their newer/older links), since month pages show no count but their own.
     func listPages(_ shape: ListShape) -> [PageJob] {
-        let months = ListMonths(shape.articles, date: \.article.date).months
+        let articles = shape.articles
+        let months = ListMonths(dates: articles.lazy.map(\.article.date)).months
         let list = shape.list
         let front = Route.front(of: list)
-        let monthLinks = months.map { (month: $0.month, count: $0.items.count) }
-        let newest = Array(shape.articles.prefix(max(1, input.config.pageSize)))
-        let count = shape.articles.count
+        let monthLinks = months.map { (month: $0.month, count: $0.positions.count) }
+        let newest = Array(articles.prefix(max(1, input.config.pageSize)))
+        let count = articles.count
         let frontValues = shape.values
         let frontPage = PageJob(template: shape.template, route: front, title: shape.title) { [context] in
             var values = frontValues(front)
@@ -50,8 +51,8 @@ extension SiteRenderer {
             return PageJob(template: "month", route: route, title: shape.monthTitle(month.month)) { [context] in
                 var values: [String: MustacheValue] = [
                     "list": header(route),
-                    "month": Self.monthValue(month.month, count: month.items.count, list: list, from: route),
-                    "articles": .list(month.items.map { context.row($0, from: route) }),
+                    "month": Self.monthValue(month.month, count: month.positions.count, list: list, from: route),
+                    "articles": .list(month.positions.map { context.row(articles[$0], from: route) }),
                 ]
                 values["newer"] = newer.map { Self.monthValue($0, count: nil, list: list, from: route) }
                 values["older"] = older.map { Self.monthValue($0, count: nil, list: list, from: route) }
@@ -64,7 +65,7 @@ extension SiteRenderer {
 
     /// `/archive/`: every month of the home list with its count, grouped by year, newest first.
     func archivePage() -> PageJob {
-        let months = ListMonths(listed, date: \.article.date).months.map { (month: $0.month, count: $0.items.count) }
+        let months = ListMonths(dates: listed.lazy.map(\.article.date)).months.map { (month: $0.month, count: $0.positions.count) }
         let count = listed.count
         return PageJob(template: "archive", route: .archive, title: "Archive") {
             ["months": Self.monthIndex(months, list: .home, from: .archive), "count": .int(count),
