@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// ADR 028's bound, on a real build: lists by month, so an article that arrives re-renders a fixed number of
-/// list pages, however large the archive. A site of 300 articles over 30 months (pageSize 10) is built, one
+/// ADR 028's bound, on a real build: lists by month, so an article that arrives (or has an old date, or is
+/// taken down) re-renders a fixed number of list pages, however large the archive. A site of 300 articles over 30 months (pageSize 10) is built, one
 /// article is added and the site built again; the build record's page keys say which pages were made anew.
 @Suite("Lists by month, end to end", .serialized)
 struct MonthPagesEndToEndTests {
@@ -61,13 +61,14 @@ struct MonthPagesEndToEndTests {
     }
 
     /// The pages the last build made anew (a key it did not have before, or a new page), and the number the build said it rendered.
-    static func rebuild(_ site: TemporarySite, before: [String: String]) throws -> (changed: Set<String>, after: [String: String], rendered: Int) {
+    static func rebuild(_ site: TemporarySite, before: [String: String], gone: Set<String> = []) throws
+        -> (changed: Set<String>, after: [String: String], rendered: Int) {
         let run = try site.run("build", "--offline", "--verbose")
         #expect(run.status == 0, "\(run.stderr)")
         let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("Pages: ") })
         let rendered = try #require(line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.first)
         let after = try pageKeys(site)
-        #expect(Set(before.keys).subtracting(after.keys).isEmpty, "a page went away")
+        #expect(Set(before.keys).subtracting(after.keys) == gone, "pages that went away")
         return (Set(after.filter { before[$0.key] != $0.value }.keys), after, rendered)
     }
 
@@ -124,6 +125,19 @@ struct MonthPagesEndToEndTests {
         #expect(old.changed.filter { $0.hasPrefix("articles/") }.count <= 3)
         #expect(old.changed.count < 20 && old.after.count > 500)
 
+        // A takedown of a story in the middle of the archive (its month keeps others): its month's page and the
+        // front page in each of its lists, /archive/ (counts), and its neighbours' article pages.
+        let story = stories.first { $0.number == 150 }!
+        #expect(try site.run("archive", "remove", "/articles/wire-story-150/", "--reason", "test").status == 0)
+        let month = Self.utcMonth(story.date)
+        let takenDown = try Self.rebuild(site, before: old.after, gone: ["articles/wire-story-150/index.html"])
+        let expectedTakedown: Set<String> = ["archive/index.html", "index.html", "archive/\(month)/index.html",
+                                             "sources/wire/index.html", "sources/wire/\(month)/index.html",
+                                             "tags/\(story.tag)/index.html", "tags/\(story.tag)/\(month)/index.html"]
+        #expect(takenDown.changed.filter { !$0.hasPrefix("articles/") } == expectedTakedown,
+                "re-rendered list pages: \(takenDown.changed.sorted())")
+        #expect(takenDown.changed.filter { $0.hasPrefix("articles/") }.count == 2)
+
         // The pages kept are the ones a build from scratch makes.
         let fresh = try TemporarySite.sample()
         defer { fresh.remove() }
@@ -133,6 +147,14 @@ struct MonthPagesEndToEndTests {
         try FileManager.default.copyItem(at: site.file("site.json"), to: fresh.file("site.json"))
         #expect(try fresh.run("build", "--offline").status == 0)
         #expect(try fresh.snapshot() == site.snapshot())
+    }
+
+    /// `yyyy/mm` of a date in UTC.
+    static func utcMonth(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        return String(format: "%04d/%02d", parts.year!, parts.month!)
     }
 
     /// Every old numbered path answers with a page that sends the reader on, and the sitemap lists the months, not them.
