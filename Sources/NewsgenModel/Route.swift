@@ -10,7 +10,8 @@ public enum Route: Hashable, Sendable {
     /// `/tags/<slug>/2026/11/`.
     case month(list: ArticleList, YearMonth)
     /// A numbered list page of newsgen before ADR 028 (`/page/3/`, `/sources/<id>/page/3/`,
-    /// `/tags/<slug>/page/3/`; page 2 and up): a small page that sends the reader on, so published links keep answering.
+    /// `/tags/<slug>/page/3/`; page 2 and up, a lower number is written as 2): a small page that sends the reader on,
+    /// so published links keep answering.
     case legacyPage(list: ArticleList, page: Int)
     case article(slug: String)
     case bookmarks(page: Int)
@@ -148,15 +149,6 @@ public enum Route: Hashable, Sendable {
         Self.relativeLink(toPath: path, fromPath: from.path)
     }
 
-    /// The front page of `list`: `/`, `/sources/<id>/`, `/tags/<slug>/`.
-    public static func front(of list: ArticleList) -> Route {
-        switch list {
-        case .home: return .home
-        case .source(let id): return .source(id: id)
-        case .tag(let slug): return .tag(slug: slug)
-        }
-    }
-
     private static func pageSuffix(_ page: Int) -> String { page <= 1 ? "" : "page/\(page)/" }
 
     /// Page numbers in paths start at 2; page 1 is the bare list.
@@ -167,17 +159,5 @@ public enum Route: Hashable, Sendable {
 
     private static func isFileName(_ name: String) -> Bool {
         SafeName.isFileName(name)
-    }
-}
-
-/// A list of articles with a front page and month pages (ADR 028): the home list, a source's, a tag's.
-public enum ArticleList: Hashable, Sendable {
-    case home
-    case source(id: String)
-    case tag(slug: String)
-
-    /// What the list's month paths start with: `/archive/`, `/sources/<id>/`, `/tags/<slug>/`.
-    var monthsPrefix: String {
-        self == .home ? "/archive/" : Route.front(of: self).path
     }
 }
