@@ -2,14 +2,26 @@
 /// source of links and output paths. `Route(path:)` parses a path back
 /// (deep links); `Route(path: r.path) == r` for every valid route.
 public enum Route: Hashable, Sendable {
-    case home(page: Int)
+    /// `/`: the home list's front page, its newest articles and its months.
+    case home
+    /// `/archive/`: every month of the home list, with counts.
+    case archive
+    /// Every article of one month of a list (ADR 028): `/archive/2026/11/`, `/sources/<id>/2026/11/`,
+    /// `/tags/<slug>/2026/11/`.
+    case month(list: ArticleList, YearMonth)
+    /// A numbered list page of newsgen before ADR 028 (`/page/3/`, `/sources/<id>/page/3/`,
+    /// `/tags/<slug>/page/3/`; page 2 and up, a lower number is written as 2): a small page that sends the reader on,
+    /// so published links keep answering.
+    case legacyPage(list: ArticleList, page: Int)
     case article(slug: String)
     case bookmarks(page: Int)
     /// The bookmarks as an Atom feed, for a reader app to follow.
     case bookmarksFeed
     case sources
-    case source(id: String, page: Int)
-    case tag(slug: String, page: Int)
+    /// `/sources/<id>/`: a source's front page.
+    case source(id: String)
+    /// `/tags/<slug>/`: a tag's front page.
+    case tag(slug: String)
     case search
     /// `/feed.xml`, Atom 1.0.
     case atomFeed
@@ -37,13 +49,16 @@ public enum Route: Hashable, Sendable {
     /// `Route(path: r.path) == r`.
     public var path: String {
         switch self {
-        case .home(let page): return page <= 1 ? "/" : "/page/\(page)/"
+        case .home: return "/"
+        case .archive: return "/archive/"
+        case .month(let list, let month): return list.monthsPrefix + month.pathComponent + "/"
+        case .legacyPage(let list, let page): return Self.front(of: list).path + "page/\(max(page, 2))/"
         case .article(let slug): return "/articles/\(SafeName.slugComponent(slug))/"
         case .bookmarks(let page): return "/bookmarks/" + Self.pageSuffix(page)
         case .bookmarksFeed: return "/bookmarks/feed.xml"
         case .sources: return "/sources/"
-        case .source(let id, let page): return "/sources/\(SafeName.slugComponent(id))/" + Self.pageSuffix(page)
-        case .tag(let slug, let page): return "/tags/\(SafeName.slugComponent(slug))/" + Self.pageSuffix(page)
+        case .source(let id): return "/sources/\(SafeName.slugComponent(id))/"
+        case .tag(let slug): return "/tags/\(SafeName.slugComponent(slug))/"
         case .search: return "/search/"
         case .atomFeed: return "/feed.xml"
         case .jsonFeed: return "/feed.json"
@@ -76,10 +91,14 @@ public enum Route: Hashable, Sendable {
         guard !segments.contains(where: \.isEmpty) || segments.isEmpty else { return nil }
 
         switch (segments.first, segments.count, isFolder) {
-        case (nil, 0, true): self = .home(page: 1)
+        case (nil, 0, true): self = .home
         case ("page", 2, true):
             guard let page = Self.page(segments[1]) else { return nil }
-            self = .home(page: page)
+            self = .legacyPage(list: .home, page: page)
+        case ("archive", 1, true): self = .archive
+        case ("archive", 3, true):
+            guard let month = YearMonth.parse(year: segments[1], month: segments[2]) else { return nil }
+            self = .month(list: .home, month)
         case ("articles", 2, true):
             guard Slug.isValid(segments[1]) else { return nil }
             self = .article(slug: segments[1])
@@ -90,8 +109,18 @@ public enum Route: Hashable, Sendable {
         case ("bookmarks", 2, false) where segments[1] == "feed.xml": self = .bookmarksFeed
         case ("sources", 1, true): self = .sources
         case ("sources", _, true), ("tags", _, true):
-            guard let (name, page) = Self.pagedName(segments), Slug.isValid(name) else { return nil }
-            self = segments[0] == "sources" ? .source(id: name, page: page) : .tag(slug: name, page: page)
+            guard segments.count >= 2, Slug.isValid(segments[1]) else { return nil }
+            let list: ArticleList = segments[0] == "sources" ? .source(id: segments[1]) : .tag(slug: segments[1])
+            switch segments.count {
+            case 2: self = Self.front(of: list)
+            case 4 where segments[2] == "page":
+                guard let page = Self.page(segments[3]) else { return nil }
+                self = .legacyPage(list: list, page: page)
+            case 4:
+                guard let month = YearMonth.parse(year: segments[2], month: segments[3]) else { return nil }
+                self = .month(list: list, month)
+            default: return nil
+            }
         case ("search", 1, true): self = .search
         case ("feed.xml", 1, false): self = .atomFeed
         case ("feed.json", 1, false): self = .jsonFeed
@@ -126,14 +155,6 @@ public enum Route: Hashable, Sendable {
     private static func page(_ text: String) -> Int? {
         guard let n = Int(text), n >= 2, String(n) == text else { return nil }
         return n
-    }
-
-    private static func pagedName(_ segments: [String]) -> (String, Int)? {
-        switch segments.count {
-        case 2: return (segments[1], 1)
-        case 4 where segments[2] == "page": return page(segments[3]).map { (segments[1], $0) }
-        default: return nil
-        }
     }
 
     private static func isFileName(_ name: String) -> Bool {

@@ -132,9 +132,16 @@ class SiteTests(unittest.TestCase):
                 write(public, relative, "<p>text</p>")
             write(public, "articles/c-pictured/index.html", '<img data-testid="article-image" src="x.png" alt="">')
             self.assertEqual(theme_check.discover_kinds(public), {
-                "home": "/", "article": "/articles/c-pictured/", "bookmarks": "/bookmarks/", "sources": "/sources/",
+                "home": "/", "archive": None, "month page": None, "article": "/articles/c-pictured/", "bookmarks": "/bookmarks/", "sources": "/sources/",
                 "source page": "/sources/notes/", "tag page": None, "search": None, "404": "/404.html",
             })
+
+    def test_discovers_the_month_index_and_the_newest_month(self):
+        with tempfile.TemporaryDirectory() as public:
+            for relative in ("archive/index.html", "archive/2025/12/index.html", "archive/2026/01/index.html", "archive/2026/02/x.txt"):
+                write(public, relative, "<p>text</p>")
+            kinds = theme_check.discover_kinds(public)
+            self.assertEqual((kinds["archive"], kinds["month page"]), ("/archive/", "/archive/2026/01/"))
 
     def test_home_weight_is_the_html_plus_its_stylesheets(self):
         with tempfile.TemporaryDirectory() as public:

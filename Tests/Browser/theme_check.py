@@ -11,8 +11,8 @@ Each is served by `python3 -m http.server` on 127.0.0.1 (a free port), then:
 
 1. axe-core (the copy bundled by the PyPI package axe-selenium-python-nhsuk,
    injected through WebDriver, which the pages' CSP does not govern) runs on one
-   page of each kind found under public/ (home, article, bookmarks, sources, a
-   source page, a tag page, search, 404) and on every page screenshotted, in
+   page of each kind found under public/ (home, the month index, the newest
+   month page, article, bookmarks, sources, a source page, a tag page, search, 404) and on every page screenshotted, in
    light and dark (prefers-color-scheme emulated through the DevTools protocol)
    at 375 and 1280 px wide. A violation of impact serious or critical fails.
    A kind with no page in the build is reported missing and fails.
@@ -53,7 +53,7 @@ sys.path.insert(0, HERE)
 import headless  # noqa: E402
 
 # The page kinds every build must have, in the order they are reported.
-KINDS = ("home", "article", "bookmarks", "sources", "source page", "tag page", "search", "404")
+KINDS = ("home", "archive", "month page", "article", "bookmarks", "sources", "source page", "tag page", "search", "404")
 WIDTHS = ((375, 812), (1280, 900))
 MODES = ("light", "dark")
 FAILING_IMPACTS = ("critical", "serious")
@@ -177,8 +177,19 @@ def discover_kinds(public):
             text = file.read()
         return 'data-testid="article-image"' in text or "<img" in text
 
+    def first_month():
+        base = os.path.join(public, "archive")
+        years = sorted(name for name in os.listdir(base) if name.isdigit()) if os.path.isdir(base) else []
+        for year in reversed(years):
+            months = sorted(name for name in os.listdir(os.path.join(base, year)) if exists("archive", year, name, "index.html"))
+            if months:
+                return "/archive/%s/%s/" % (year, months[-1])
+        return None
+
     return {
         "home": "/" if exists("index.html") else None,
+        "archive": "/archive/" if exists("archive", "index.html") else None,
+        "month page": first_month(),
         "article": first_folder("articles", prefer=has_image),
         "bookmarks": "/bookmarks/" if exists("bookmarks", "index.html") else None,
         "sources": "/sources/" if exists("sources", "index.html") else None,

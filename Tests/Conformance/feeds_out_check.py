@@ -94,16 +94,17 @@ def crash_summary(stderr, frames=12):
 
 
 class ArticleLinks(html.parser.HTMLParser):
-    """The `data-testid="article-link"` anchors of a page: (text, href), in order."""
+    """The `data-testid="article-link"` (or `testid`) anchors of a page: (text, href), in order."""
 
-    def __init__(self):
+    def __init__(self, testid="article-link"):
         super().__init__()
         self.links = []
         self._open = None
+        self._testid = testid
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        if tag == "a" and attributes.get("data-testid") == "article-link":
+        if tag == "a" and attributes.get("data-testid") == self._testid:
             self._open = [attributes.get("href", ""), ""]
 
     def handle_data(self, data):
@@ -121,23 +122,27 @@ def normalized(text):
 
 
 def listed_articles(public):
-    """(title, absolute page URL) of every article the home pages list, newest first."""
-    listed, page, path = [], 1, ""
-    while os.path.exists(os.path.join(public, path, "index.html")):
-        reader = ArticleLinks()
+    """(title, absolute page URL) of every article the home list holds, newest first: its month pages
+    (ADR 028), in the order /archive/ links them."""
+    def links(path, testid):
+        reader = ArticleLinks(testid)
         with open(os.path.join(public, path, "index.html"), encoding="utf-8") as file:
             reader.feed(file.read())
-        listed += [(title, urllib.parse.urljoin(BASE_URL + path, href)) for title, href in reader.links]
-        page += 1
-        path = "page/%d/" % page
-    return listed
+        return [(title, urllib.parse.urljoin(BASE_URL + path, href)) for title, href in reader.links]
+
+    months = [url[len(BASE_URL):] for _, url in links("archive/", "month-link")]
+    return [article for month in months for article in links(month, "article-link")]
 
 
 def site_pages(public):
-    """The absolute URL of every page of the built site (each folder's index.html)."""
+    """The absolute URL of every page of the built site (each folder's index.html) but the redirects
+    of old numbered list pages (ADR 028), which a sitemap leaves out."""
     pages = set()
     for folder, _, files in os.walk(public):
         if "index.html" in files:
+            with open(os.path.join(folder, "index.html"), encoding="utf-8") as file:
+                if '<meta http-equiv="refresh"' in file.read():
+                    continue
             relative = os.path.relpath(folder, public).replace(os.sep, "/")
             pages.add(BASE_URL if relative == "." else BASE_URL + relative + "/")
     return pages

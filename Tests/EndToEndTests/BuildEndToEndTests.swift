@@ -52,26 +52,40 @@ struct BuildEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: site.file("public/sources/index.html").path))
     }
 
-    @Test func homeListsNewestFirstAndPaginatesAtPageSize() throws {
+    /// The home page shows the newest `pageSize`; the month pages, in the order `/archive/` links them, list every
+    /// article once, newest first (ADR 028).
+    @Test func homeShowsTheNewestAndTheMonthsListEveryArticleNewestFirst() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         try site.editConfig { $0["pageSize"] = 4 }
         #expect(try site.run("build", "--offline").status == 0)
         let total = try archivedSlugs(site).count
-        let pageCount = (total + 3) / 4
+        let home = try site.read("public/index.html")
+        #expect(HTMLLinks.rowCount(in: home) == 4)
+        let archive = try site.read("public/archive/index.html")
+        let months = HTMLLinks.references(in: archive).filter { $0.range(of: #"^[0-9]{4}/[0-9]{2}/$"#, options: .regularExpression) != nil }
+        #expect(months.count >= 2, "\(months)")
         var dates: [Date] = []
         var rowsSeen = 0
-        for page in 1...pageCount {
-            let html = try site.read(page == 1 ? "public/index.html" : "public/page/\(page)/index.html")
-            let rows = HTMLLinks.rowCount(in: html)
-            #expect(rows == (page < pageCount ? 4 : total - 4 * (pageCount - 1)), "rows on page \(page)")
-            rowsSeen += rows
-            dates += HTMLLinks.rowDates(in: html).compactMap(parseDate)
+        for month in months {
+            let html = try site.read("public/archive/\(month)index.html")
+            rowsSeen += HTMLLinks.rowCount(in: html)
+            let shown = HTMLLinks.rowDates(in: html).compactMap(parseDate)
+            #expect(shown.allSatisfy { utcMonth($0) == String(month.dropLast()) }, "\(month) holds only its own month")
+            dates += shown
         }
         #expect(rowsSeen == total)
-        #expect(!FileManager.default.fileExists(atPath: site.file("public/page/\(pageCount + 1)/index.html").path))
+        #expect(HTMLLinks.rowDates(in: home).compactMap(parseDate) == Array(dates.prefix(4)))
         #expect(dates.count == total, "every sample article is dated")
         #expect(dates == dates.sorted(by: >), "newest first")
+    }
+
+    /// `yyyy/mm` of a date in UTC.
+    private func utcMonth(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        return String(format: "%04d/%02d", parts.year!, parts.month!)
     }
 
     @Test func everyInternalReferenceResolvesToAFile() throws {

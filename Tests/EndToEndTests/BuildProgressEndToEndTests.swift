@@ -23,18 +23,18 @@ struct BuildProgressEndToEndTests {
             [4/4] bay-weekly: ok, 3 items
 
             """))
-        #expect(summary(first.stdout) == "Built 21 articles into public/ (53 pages) in T: 21 new, 0 updated, 0 unchanged; 4 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline); full text: 3 read, 0 failed, 0 waiting for a later build.")
+        #expect(summary(first.stdout) == "Built 21 articles into public/ (86 pages) in T: 21 new, 0 updated, 0 unchanged; 4 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline); full text: 3 read, 0 failed, 0 waiting for a later build.")
 
         // The same bytes, written again: a full build that finds every article as it was.
         try site.write("content/feeds/city-council.xml", try site.read("content/feeds/city-council.xml"))
         let again = try site.run("build", "--offline")
-        #expect(summary(again.stdout) == "Built 21 articles into public/ (53 pages) in T: 0 new, 0 updated, 21 unchanged; 4 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline).")
+        #expect(summary(again.stdout) == "Built 21 articles into public/ (86 pages) in T: 0 new, 0 updated, 21 unchanged; 4 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline).")
 
         let feed = try site.read("content/feeds/city-council.xml")
         let edited = try #require(feed.range(of: "<title>", options: [], range: feed.range(of: "<item>")!.upperBound..<feed.endIndex))
         try site.write("content/feeds/city-council.xml", feed.replacingCharacters(in: edited, with: "<title>Edited: "))
         let afterEdit = try site.run("build", "--offline")
-        #expect(summary(afterEdit.stdout) == "Built 21 articles into public/ (53 pages) in T: 0 new, 1 updated, 20 unchanged; 4 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline).")
+        #expect(summary(afterEdit.stdout) == "Built 21 articles into public/ (86 pages) in T: 0 new, 1 updated, 20 unchanged; 4 sources, 0 failed; images: 0 downloaded, 0 unchanged, 0 failed, 11 not fetched (--offline).")
     }
 
     @Test func quietPrintsOnlyWarnings() throws {

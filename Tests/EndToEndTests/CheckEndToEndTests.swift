@@ -112,11 +112,11 @@ struct CheckEndToEndTests {
         #expect(before.status == 0, "\(before.stdout)")
         #expect(lines(before.stdout) == [
             "note: public: not built yet: run 'newsgen build'",
-            "check: no problems (checked site.json, 11 templates, 0 bookmarks against 0 archived articles, 0 sources, 1 Markdown article, links (not built yet)).",
+            "check: no problems (checked site.json, 15 templates, 0 bookmarks against 0 archived articles, 0 sources, 1 Markdown article, links (not built yet)).",
         ])
         #expect(try Newsgen.run(["build", "--offline"], in: site).status == 0)
         let after = try Newsgen.run(["check"], in: site)
         #expect(after.status == 0, "\(after.stdout)")
-        #expect(try #require(lines(after.stdout).last).hasPrefix("check: no problems (checked site.json, 11 templates, 0 bookmarks against 1 archived article, 0 sources, 1 Markdown article, "))
+        #expect(try #require(lines(after.stdout).last).hasPrefix("check: no problems (checked site.json, 15 templates, 0 bookmarks against 1 archived article, 0 sources, 1 Markdown article, "))
     }
 }

@@ -96,8 +96,7 @@ struct ArchiveDuplicatesTests {
     @Test func theHomePageListsOneCopy() throws {
         let first = article("a", source: "wire", link: "https://example.org/story", day: 1)
         let copy = article("b", source: "paper", link: "https://example.org/story", day: 2)
-        let names = ["layout", "home", "article", "bookmarks", "sources", "source", "tag", "search", "notfound"]
-        let library = try MustacheLibrary(templates: Dictionary(uniqueKeysWithValues: names.map { ($0, "{{{content}}}") })
+        let library = try MustacheLibrary(templates: Dictionary(uniqueKeysWithValues: Templates.pageTemplates.map { ($0, "{{{content}}}") })
             .merging(["home": "{{#articles}}[{{title}}]{{/articles}}"]) { $1 })
         var input = RenderInput(config: SiteConfig(title: "Bay", sources: []), templates: Templates(library: library, assets: []),
                                 articles: [copy, first].map { PreparedArticle($0) }, sources: [:], bookmarks: BookmarkManifest())

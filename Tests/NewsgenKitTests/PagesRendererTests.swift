@@ -17,9 +17,13 @@ struct PagesRendererTests {
         "sources": "{{countLabel}} · {{failingCount}} failing:{{#sources}}[{{title}}|{{pageURL}}|{{archivedCount}}]{{/sources}}"
             + "{{#others}}({{title}}|{{pageURL}}|{{archivedCount}}|{{#isRemoved}}removed{{/isRemoved}}{{#isMarkdown}}markdown{{/isMarkdown}}){{/others}}",
         "source": "{{#source}}{{title}}|{{url}}|{{countLabel}}|{{archivedCount}}{{#status}}|{{outcome}}:{{reason}}{{/status}}{{#isRemoved}}|removed{{/isRemoved}}{{/source}}:"
-            + "{{#articles}}[{{title}}|{{url}}|{{source.pageURL}}]{{/articles}}{{#isEmpty}}empty{{/isEmpty}}{{#pagination}} prev={{previous.url}} next={{next.url}}{{/pagination}}",
+            + "{{#articles}}[{{title}}|{{url}}|{{source.pageURL}}]{{/articles}}{{#isEmpty}}empty{{/isEmpty}}{{#months.years}} {{year}}:{{#months}}{{shortName}}={{count}}@{{url}};{{/months}}{{/months.years}}",
         "tag": "{{tag.name}}|{{tag.countLabel}}:{{#articles}}[{{title}}|{{#tags}}{{name}}>{{#url}}{{url}}{{/url}}{{^url}}none{{/url}};{{/tags}}]{{/articles}}"
-            + "{{#pagination}} prev={{previous.url}} next={{next.url}}{{/pagination}}",
+            + "{{#months.years}} {{year}}:{{#months}}{{shortName}}={{count}}@{{url}};{{/months}}{{/months.years}}",
+        "month": "{{list.name}}|{{month.name}}:{{#articles}}[{{title}}|{{url}}|{{source.pageURL}}]{{/articles}}"
+            + "{{#newer}} newer={{url}}{{/newer}}{{#older}} older={{url}}{{/older}} front={{list.url}}",
+        "archive": "{{countLabel}}",
+        "redirect": "→{{redirect.url}}",
         "search": "{{indexURL}}|{{scriptURL}}|{{articleCountLabel}}|{{#tags}}{{name}}={{url}}({{count}});{{/tags}}",
         "notfound": "{{#page.isNotFound}}not found{{/page.isNotFound}}",
     ]
@@ -85,14 +89,17 @@ struct PagesRendererTests {
         let files = try Self.render(Self.input())
         #expect(files.keys.sorted() == [
             "404.html",
+            "archive/1970/01/index.html", "archive/index.html",
             "articles/story-1/index.html", "articles/story-2/index.html", "articles/story-3/index.html",
             "articles/story-4/index.html", "articles/story-5/index.html", "articles/story-6/index.html",
             "assets/style.css", "bookmarks/feed.xml", "bookmarks/index.html",
             "feed.json", "feed.xml", "index.html", "page/2/index.html", "page/3/index.html",
             "robots.txt", "search/index.html", "search/index.json", "sources.opml",
-            "sources/articles/index.html", "sources/gone/index.html", "sources/index.html",
-            "sources/news/index.html", "sources/wire/index.html",
-            "tags/ports/index.html", "tags/swift/index.html", "tags/swift/page/2/index.html",
+            "sources/articles/1970/01/index.html", "sources/articles/index.html", "sources/gone/1970/01/index.html",
+            "sources/gone/index.html", "sources/index.html", "sources/news/1970/01/index.html",
+            "sources/news/index.html", "sources/wire/1970/01/index.html", "sources/wire/index.html",
+            "tags/ports/1970/01/index.html", "tags/ports/index.html", "tags/swift/1970/01/index.html",
+            "tags/swift/index.html", "tags/swift/page/2/index.html",
         ])
     }
 
@@ -107,38 +114,50 @@ struct PagesRendererTests {
         let files = try Self.render(Self.input())
         // The duplicate (story 6) keeps its page but is not listed; the wire's site link is not http(s), so it is left out.
         #expect(Self.content(files["sources/wire/index.html"])
-                == "Wire||1 article|2|Skipped:backing off:[Story 4|../../articles/story-4/|./]")
+                == "Wire||1 article|2|Skipped:backing off:[Story 4|../../articles/story-4/|./] 1970:January=1@1970/01/;")
         #expect(Self.content(files["sources/news/index.html"])
-                == "The News|https://news.example/|2 articles|2|OK::[Story 5|../../articles/story-5/|./][Story 3|../../articles/story-3/|./]")
-        #expect(Self.content(files["sources/gone/index.html"]) == "gone||1 article|1|removed:[Story 2|../../articles/story-2/|./]")
-        #expect(Self.content(files["sources/articles/index.html"]) == "Bay||1 article|1:[Story 1|../../articles/story-1/|./]")
+                == "The News|https://news.example/|2 articles|2|OK::[Story 5|../../articles/story-5/|./][Story 3|../../articles/story-3/|./] 1970:January=2@1970/01/;")
+        #expect(Self.content(files["sources/gone/index.html"]) == "gone||1 article|1|removed:[Story 2|../../articles/story-2/|./] 1970:January=1@1970/01/;")
+        #expect(Self.content(files["sources/articles/index.html"]) == "Bay||1 article|1:[Story 1|../../articles/story-1/|./] 1970:January=1@1970/01/;")
         #expect(files["sources/news/index.html"]?.hasPrefix("<title>The News · Bay</title>") == true)
     }
 
-    @Test func aSourcePageIsPaginatedLikeHome() throws {
-        let many = (1...5).reversed().map { Self.article($0, source: "news") }
+    /// A source's front page shows its newest `pageSize` articles and its months; each month page all of that
+    /// month, with the newer and older month; the old numbered pages send the reader to the front page.
+    @Test func aSourceHasAFrontPageAndAPageForEachMonth() throws {
+        let many = (1...5).reversed().map { n in
+            Article(id: String(format: "%016x", n), slug: "story-\(n)", sourceID: "news", title: "Story \(n)",
+                    published: Date(timeIntervalSince1970: Double(n) * 20 * Self.day))  // 21 Jan, 10 Feb, 2 Mar, 22 Mar, 11 Apr 1970
+        }
         let files = try Self.render(Self.input(articles: many, duplicateOf: [:]))
         #expect(Self.content(files["sources/news/index.html"]) == "The News|https://news.example/|5 articles|5|OK::"
-                + "[Story 5|../../articles/story-5/|./][Story 4|../../articles/story-4/|./] prev= next=page/2/")
-        #expect(files["sources/news/page/2/index.html"] == "<title>The News, page 2 · Bay</title>"
+                + "[Story 5|../../articles/story-5/|./][Story 4|../../articles/story-4/|./] 1970:April=1@1970/04/;March=2@1970/03/;February=1@1970/02/;January=1@1970/01/;")
+        #expect(files["sources/news/1970/03/index.html"] == "<title>The News, March 1970 · Bay</title>"
                 + "<nav>../../../../ ../../../../bookmarks/ ../../../ ../../../../search/ ../../../../assets/style.css</nav>"
-                + "The News|https://news.example/|5 articles|5|OK::"
-                + "[Story 3|../../../../articles/story-3/|../../][Story 2|../../../../articles/story-2/|../../] prev=../../ next=../3/")
-        #expect(Self.content(files["sources/news/page/3/index.html"])?.hasSuffix("[Story 1|../../../../articles/story-1/|../../] prev=../2/ next=") == true)
+                + "The News|March 1970:[Story 4|../../../../articles/story-4/|../../][Story 3|../../../../articles/story-3/|../../]"
+                + " newer=../04/ older=../02/ front=../../")
+        #expect(Self.content(files["sources/news/1970/04/index.html"]) == "The News|April 1970:[Story 5|../../../../articles/story-5/|../../] older=../03/ front=../../")
+        #expect(Self.content(files["sources/news/1970/01/index.html"]) == "The News|January 1970:[Story 1|../../../../articles/story-1/|../../] newer=../02/ front=../../")
+        #expect(files["sources/news/1970/05/index.html"] == nil)
+        #expect(files["sources/news/page/2/index.html"] == "→../../")
+        #expect(files["sources/news/page/3/index.html"] == "→../../")
         #expect(files["sources/news/page/4/index.html"] == nil)
-        // A configured source with nothing listed still has its (empty) page.
+        // A configured source with nothing listed still has its (empty) front page, and no month.
         #expect(Self.content(files["sources/wire/index.html"]) == "Wire||0 articles|0|Skipped:backing off:empty")
+        #expect(files.keys.contains { $0.hasPrefix("sources/wire/1") || $0.hasPrefix("sources/wire/page/") } == false)
     }
 
     @Test func spellingsOfOneTagShareAPageNamedByTheMostCommon() throws {
         let files = try Self.render(Self.input())
         // "Swift" is on stories 5, 3 and 1, "swift" on 4, "SWIFT" on 3 (counted once there, as its first spelling).
         #expect(Self.content(files["tags/swift/index.html"]) == "Swift|4 articles:"
-                + "[Story 5|Swift>./;Ports>../ports/;][Story 4|swift>./;] prev= next=page/2/")
-        #expect(Self.content(files["tags/swift/page/2/index.html"]) == "Swift|4 articles:"
-                + "[Story 3|SWIFT>../../;][Story 1|Swift>../../;] prev=../../ next=")
+                + "[Story 5|Swift>./;Ports>../ports/;][Story 4|swift>./;] 1970:January=4@1970/01/;")
+        #expect(Self.content(files["tags/swift/1970/01/index.html"]) == "Swift|January 1970:[Story 5|../../../../articles/story-5/|../../../../sources/news/]"
+                + "[Story 4|../../../../articles/story-4/|../../../../sources/wire/][Story 3|../../../../articles/story-3/|../../../../sources/news/]"
+                + "[Story 1|../../../../articles/story-1/|../../../../sources/articles/] front=../../")
         #expect(files["tags/swift/index.html"]?.hasPrefix("<title>Tag: Swift · Bay</title>") == true)
-        #expect(files["tags/swift/page/2/index.html"]?.hasPrefix("<title>Tag: Swift, page 2 · Bay</title>") == true)
+        #expect(files["tags/swift/1970/01/index.html"]?.hasPrefix("<title>Tag: Swift, January 1970 · Bay</title>") == true)
+        #expect(files["tags/swift/page/2/index.html"] == "→../../")
     }
 
     @Test(arguments: [

@@ -106,11 +106,12 @@ struct SiteCheckLinksTests {
         <A HREF = "one">1</A><img SRC=two alt="x"><source srcset=" three 1x,four 2x , five(1) 3x">
         <style>a { background: url('<a href="not">') }</style><TITLE><a href="not-either"></TITLE>
         <a data-href="no" href='six&amp;seven'><svg><use xlink:href="#i"/></svg><img srcset="eight,nine">
+        <meta http-equiv="Refresh" content="0; URL='../../ten/'"><meta http-equiv="refresh" content="5"><meta content="0; url=no">
         """
         let bytes = Array(page.utf8)
         var found: [String] = []
         PageReferenceScanner.scan(bytes) { found.append(PageReferenceScanner.text(of: $0, in: bytes)) }
-        #expect(found == ["one", "two", "three", "four", "five(1)", "six&seven", "eight,nine"])
+        #expect(found == ["one", "two", "three", "four", "five(1)", "six&seven", "eight,nine", "../../ten/"])
     }
 
     @Test(arguments: [("a&amp;b", "a&b"), ("&#47;x&#x2F;", "/x/"), ("&bogus;&", "&bogus;&"), ("&lt;&gt;&quot;&apos;", "<>\"'")])

@@ -136,7 +136,7 @@ struct SiteFeedsTests {
     @Test func anEmptySiteIsDatedByTheEpochNotTheClock() throws {
         var input = try Self.input(baseURL: nil)
         input.articles = []
-        let files = SiteFeeds.files(for: input, pageRoutes: [.home(page: 1)])
+        let files = SiteFeeds.files(for: input, pageRoutes: [.home])
         #expect(Self.text(files, "feed.xml")?.contains("<updated>1970-01-01T00:00:00Z</updated>") == true)
         #expect(Self.text(files, "feed.xml")?.contains("<entry>") == false)
         #expect(Self.text(files, "feed.json") == """
@@ -245,9 +245,9 @@ struct SiteFeedsTests {
     // MARK: - /sitemap.xml
 
     static let pageRoutes: [Route] = [
-        .home(page: 1), .home(page: 2), .home(page: 3), .article(slug: "harbor-opens"), .article(slug: "council-notes"),
-        .bookmarks(page: 1), .sources, .source(id: "wire", page: 1), .source(id: "notes", page: 1), .source(id: "gone", page: 1),
-        .tag(slug: "bay-and-co", page: 1), .search, .home(page: 1), .atomFeed,
+        .home, .archive, .month(list: .source(id: "notes"), YearMonth(year: 2026, month: 9)!), .article(slug: "harbor-opens"),
+        .article(slug: "council-notes"), .bookmarks(page: 1), .sources, .source(id: "wire"), .source(id: "notes"), .source(id: "gone"),
+        .tag(slug: "bay-and-co"), .search, .home, .atomFeed,
     ]
 
     @Test func sitemapListsEveryPageOnceWithItsNewestDate() throws {
@@ -258,8 +258,8 @@ struct SiteFeedsTests {
             <?xml version="1.0" encoding="UTF-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
               <url><loc>https://news.example.org/bay/</loc><lastmod>2026-09-21T15:13:20Z</lastmod></url>
-              <url><loc>https://news.example.org/bay/page/2/</loc><lastmod>2026-09-20T14:13:20Z</lastmod></url>
-              <url><loc>https://news.example.org/bay/page/3/</loc><lastmod>2026-09-21T15:13:20Z</lastmod></url>
+              <url><loc>https://news.example.org/bay/archive/</loc><lastmod>2026-09-21T15:13:20Z</lastmod></url>
+              <url><loc>https://news.example.org/bay/sources/notes/2026/09/</loc><lastmod>2026-09-20T14:13:20Z</lastmod></url>
               <url><loc>https://news.example.org/bay/articles/harbor-opens/</loc><lastmod>2026-09-21T15:13:20Z</lastmod></url>
               <url><loc>https://news.example.org/bay/articles/council-notes/</loc><lastmod>2026-09-20T14:13:20Z</lastmod></url>
               <url><loc>https://news.example.org/bay/bookmarks/</loc><lastmod>2026-09-21T14:12:20Z</lastmod></url>
@@ -277,18 +277,30 @@ struct SiteFeedsTests {
         #expect(read.elements.first?.attributes["xmlns"] == "http://www.sitemaps.org/schemas/sitemap/0.9")
     }
 
+    /// A front page by the newest of the `pageSize` articles it shows, a month page by the newest of its month,
+    /// `/archive/` by the newest of all; a month a list does not have, like a page without dates, by the site's newest.
     @Test func aListPageIsDatedByItsNewestArticleAndPagesWithoutDatesByTheSite() throws {
-        let input = try Self.input(baseURL: "https://news.example.org/")
+        let august = PreparedArticle(Article(id: "00000000000000c3", slug: "august", sourceID: "notes", title: "August",
+                                             published: Self.published.addingTimeInterval(-40 * 86_400), tags: ["Port"]))
+        var input = try Self.input(baseURL: "https://news.example.org/")
+        input.articles.append(august)
+        input.config.pageSize = 2
         let dates = SiteFeeds.PageDates(input)
         let newest = Self.published.addingTimeInterval(3600)
-        #expect(dates.date(of: .home(page: 1)) == newest)
-        #expect(dates.date(of: .home(page: 2)) == Self.published.addingTimeInterval(-86_400))
-        #expect(dates.date(of: .tag(slug: "port", page: 1)) == newest)
-        #expect(dates.date(of: .home(page: Int.max)) == newest)
+        let september = YearMonth(year: 2026, month: 9)!, inAugust = YearMonth(year: 2026, month: 8)!
+        #expect(dates.date(of: .home) == newest)
+        #expect(dates.date(of: .archive) == newest)
+        #expect(dates.date(of: .source(id: "notes")) == Self.published.addingTimeInterval(-86_400))
+        #expect(dates.date(of: .month(list: .home, september)) == newest)
+        #expect(dates.date(of: .month(list: .home, inAugust)) == august.article.published)
+        #expect(dates.date(of: .month(list: .source(id: "notes"), september)) == Self.published.addingTimeInterval(-86_400))
+        #expect(dates.date(of: .month(list: .tag(slug: "port"), inAugust)) == august.article.published)
+        #expect(dates.date(of: .tag(slug: "port")) == newest)
+        #expect(dates.date(of: .month(list: .source(id: "wire"), inAugust)) == newest)
         var empty = input
         empty.articles = []
-        #expect(SiteFeeds.PageDates(empty).date(of: .home(page: 1)) == nil)
-        let sitemap = try #require(SiteFeeds.sitemapFiles(empty, pageRoutes: [.home(page: 1)]).first)
+        #expect(SiteFeeds.PageDates(empty).date(of: .home) == nil)
+        let sitemap = try #require(SiteFeeds.sitemapFiles(empty, pageRoutes: [.home]).first)
         #expect(String(decoding: sitemap.data, as: UTF8.self).contains("<url><loc>https://news.example.org/</loc></url>"))
     }
 

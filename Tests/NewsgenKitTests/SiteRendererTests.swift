@@ -9,9 +9,15 @@ import Testing
 struct SiteRendererTests {
     private static let templates: [String: String] = [
         "layout": "<title>{{page.documentTitle}}</title><link href=\"{{nav.stylesheet}}\">{{{content}}}",
-        "home": "{{#articles}}[{{title}}|{{url}}|{{source.title}}|{{#date}}{{display}}{{/date}}]{{/articles}}{{#isEmpty}}empty{{/isEmpty}}{{#pagination}} pages:{{#pages}}{{#gapBefore}}…{{/gapBefore}}{{number}}{{#isCurrent}}*{{/isCurrent}} {{/pages}}prev={{previous.url}} next={{next.url}}{{/pagination}}",
+        "home": "{{#articles}}[{{title}}|{{url}}|{{source.title}}|{{#date}}{{display}}{{/date}}]{{/articles}}{{#isEmpty}}empty{{/isEmpty}}"
+            + "{{#hasMore}} {{shown}}/{{count}}{{/hasMore}}{{#months.years}} {{year}}:{{#months}}{{shortName}}={{count}}@{{url}};{{/months}}{{/months.years}}",
+        "month": "{{list.name}}|{{month.name}}|{{month.countLabel}}:{{#articles}}[{{title}}|{{url}}]{{/articles}}"
+            + "{{#newer}} newer={{name}}@{{url}}{{/newer}}{{#older}} older={{name}}@{{url}}{{/older}} front={{list.url}} all={{list.archiveURL}}",
+        "archive": "{{countLabel}}{{#months.years}} {{year}}:{{#months}}{{shortName}}={{countLabel}}@{{url}};{{/months}}{{/months.years}}",
+        "redirect": "{{page.title}}|{{redirect.url}}|{{redirect.canonicalURL}}",
         "article": "<h1>{{article.title}}</h1>{{{article.contentHTML}}}{{#article.isBookmarked}}★{{/article.isBookmarked}}",
-        "bookmarks": "{{count}}:{{#bookmarks}}[{{title}}|{{url}}|{{note}}]{{/bookmarks}}",
+        "bookmarks": "{{count}}:{{#bookmarks}}[{{title}}|{{url}}|{{note}}]{{/bookmarks}}"
+            + "{{#pagination}} pages:{{#pages}}{{#gapBefore}}…{{/gapBefore}}{{number}}{{#isCurrent}}*{{/isCurrent}} {{/pages}}prev={{previous.url}} next={{next.url}}{{/pagination}}",
         "sources": "{{count}}/{{failedCount}}:{{#sources}}[{{title}}|{{kind}}|{{location}}|{{outcome}}|{{reason}}|{{#lastSuccess}}{{iso}}{{/lastSuccess}}|{{#lastAttempt}}{{display}}{{/lastAttempt}}|{{#backoff}}{{failures}}>{{#nextAttempt}}{{iso}}{{/nextAttempt}}{{/backoff}}]{{/sources}}",
         "source": "", "tag": "", "search": "", "notfound": "",
     ]
@@ -23,34 +29,67 @@ struct SiteRendererTests {
     }
 
     private func render(articles count: Int, pageSize: Int = 2, bookmarks: [Bookmark] = [],
-                        statuses: [SourceStatus] = []) throws -> [String: String] {
+                        statuses: [SourceStatus] = [], list: [PreparedArticle]? = nil, baseURL: String? = nil) throws -> [String: String] {
         var config = SiteConfig(title: "Bay", sources: [])
         config.pageSize = pageSize
+        config.baseURL = baseURL
         let input = RenderInput(config: config, templates: Templates(library: try MustacheLibrary(templates: Self.templates), assets: [("style.css", Data("css".utf8))]),
-                                articles: (1...max(count, 1)).reversed().prefix(count).map(article),
+                                articles: list ?? (1...max(count, 1)).reversed().prefix(count).map(article),
                                 sources: ["news": SourceInfo(id: "news", title: "The News")],
                                 bookmarks: BookmarkManifest(bookmarks: bookmarks), sourceStatuses: statuses)
         let files = try SiteRenderer(input).render()
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) })
     }
 
-    @Test func homePagesLinkRelativelyAndPaginate() throws {
+    /// The front page: the newest `pageSize` articles and every month; the month page lists all of its month;
+    /// the old numbered pages are redirects to `/archive/`, as many as the old pagination had.
+    @Test func homeShowsTheNewestArticlesAndTheMonths() throws {
         let files = try render(articles: 5)
-        #expect(files["index.html"] == "<title>Bay</title><link href=\"assets/style.css\">[Story 5|articles/story-5/|The News|6 Jan 1970][Story 4|articles/story-4/|The News|5 Jan 1970] pages:1* 2 3 prev= next=page/2/")
-        #expect(files["page/2/index.html"] == "<title>Page 2 · Bay</title><link href=\"../../assets/style.css\">[Story 3|../../articles/story-3/|The News|4 Jan 1970][Story 2|../../articles/story-2/|The News|3 Jan 1970] pages:1 2* 3 prev=../../ next=../3/")
-        #expect(files["page/3/index.html"]?.hasSuffix("pages:1 2 3* prev=../2/ next=") == true)
+        #expect(files["index.html"] == "<title>Bay</title><link href=\"assets/style.css\">[Story 5|articles/story-5/|The News|6 Jan 1970][Story 4|articles/story-4/|The News|5 Jan 1970] 2/5 1970:January=5@archive/1970/01/;")
+        #expect(files["archive/1970/01/index.html"] == "<title>January 1970 · Bay</title><link href=\"../../../assets/style.css\">All articles|January 1970|5 articles:"
+                + "[Story 5|../../../articles/story-5/][Story 4|../../../articles/story-4/][Story 3|../../../articles/story-3/][Story 2|../../../articles/story-2/][Story 1|../../../articles/story-1/]"
+                + " front=../../../ all=../../")
+        #expect(files["archive/index.html"] == "<title>Archive · Bay</title><link href=\"../assets/style.css\">5 articles 1970:January=5 articles@1970/01/;")
+        #expect(files["page/2/index.html"] == "This page has moved|../../archive/|../../archive/")
+        #expect(files["page/3/index.html"] != nil)
         #expect(files["page/4/index.html"] == nil)
         #expect(files["assets/style.css"] == "css")
     }
 
-    @Test func pageNumbersShowAWindowWithGaps() throws {
-        let files = try render(articles: 20, pageSize: 1)
-        #expect(files["page/10/index.html"]?.contains("pages:1 …8 9 10* 11 12 …20 ") == true)
+    /// Articles go under their UTC month (undated ones under January 1970, where `newestFirst` puts them: last);
+    /// each month links the newer and the older month of the list.
+    @Test func monthPagesHoldTheirMonthAndLinkTheNeighbouringMonths() throws {
+        let day = 86_400.0
+        func dated(_ n: Int, _ seconds: Double?) -> PreparedArticle {
+            PreparedArticle(Article(id: String(format: "%016x", n), slug: "story-\(n)", sourceID: "news", title: "Story \(n)",
+                                    published: seconds.map { Date(timeIntervalSince1970: $0) }))
+        }
+        // 1971-02-01T00:00:00Z is 396 days after the epoch; one second before it is still January 1971.
+        let list = [dated(5, 396 * day), dated(4, 396 * day - 1), dated(3, 40 * day), dated(2, 10 * day), dated(1, nil)]
+        let files = try render(articles: 0, list: list, baseURL: "https://bay.example/")
+        #expect(files["index.html"]?.hasSuffix(" 2/5 1971:February=1@archive/1971/02/;January=1@archive/1971/01/; 1970:February=1@archive/1970/02/;January=2@archive/1970/01/;") == true)
+        #expect(files["archive/1971/02/index.html"]?.hasSuffix("All articles|February 1971|1 article:[Story 5|../../../articles/story-5/] older=January 1971@../01/ front=../../../ all=../../") == true)
+        #expect(files["archive/1971/01/index.html"]?.hasSuffix("[Story 4|../../../articles/story-4/] newer=February 1971@../02/ older=February 1970@../../1970/02/ front=../../../ all=../../") == true)
+        #expect(files["archive/1970/01/index.html"]?.hasSuffix("2 articles:[Story 2|../../../articles/story-2/][Story 1|../../../articles/story-1/] newer=February 1970@../02/ front=../../../ all=../../") == true)
+        #expect(files["archive/1970/03/index.html"] == nil)
+        #expect(files["archive/index.html"]?.hasSuffix("5 articles 1971:February=1 article@1971/02/;January=1 article@1971/01/; 1970:February=1 article@1970/02/;January=2 articles@1970/01/;") == true)
+        // The redirect's canonical link is absolute with a baseURL.
+        #expect(files["page/2/index.html"] == "This page has moved|../../archive/|https://bay.example/archive/")
+        #expect(files["sources/news/page/2/index.html"] == "This page has moved|../../|https://bay.example/sources/news/")
+        #expect(files["sources/news/1970/01/index.html"]?.contains(">news|January 1970|2 articles:") == true)  // a source site.json does not name is called by its id
+    }
+
+    @Test func bookmarkPageNumbersShowAWindowWithGaps() throws {
+        let bookmarks = (1...20).map { Bookmark(id: String(format: "%016x", $0), added: Date(timeIntervalSince1970: Double($0)), title: "b\($0)") }
+        let files = try render(articles: 20, pageSize: 1, bookmarks: bookmarks)
+        #expect(files["bookmarks/page/10/index.html"]?.contains("pages:1 …8 9 10* 11 12 …20 ") == true)
     }
 
     @Test func anEmptySiteHasOneEmptyHomePage() throws {
         let files = try render(articles: 0)
         #expect(files["index.html"] == "<title>Bay</title><link href=\"assets/style.css\">empty")
+        #expect(files["archive/index.html"] == "<title>Archive · Bay</title><link href=\"../assets/style.css\">0 articles")
+        #expect(files.keys.filter { $0.hasPrefix("page/") || $0.hasPrefix("archive/1") }.isEmpty)
         #expect(files["bookmarks/index.html"] == "<title>Bookmarks · Bay</title><link href=\"../assets/style.css\">0:")
     }
 

@@ -82,9 +82,12 @@ struct TemplateEscapingTests {
         let index = try #require(pages["search/index.json"])
         pages["search/index.json"] = nil
         #expect(!index.contains("<") && !index.contains(">") && index.contains("data-probe"))
-        #expect(pages.keys.sorted() == ["404.html", "articles/hostile/index.html", "articles/plain/index.html", "bookmarks/index.html",
+        let hostileTagMonth = Self.hostileTagPage.replacingOccurrences(of: "index.html", with: "1970/01/index.html")
+        #expect(pages.keys.sorted() == ["404.html", "archive/1970/01/index.html", "archive/index.html", "articles/hostile/index.html",
+                                        "articles/plain/index.html", "bookmarks/index.html",
                                         "bookmarks/page/2/index.html", "index.html", "page/2/index.html", "search/index.html",
-                                        "sources/feed/index.html", "sources/index.html", "sources/news/index.html", Self.hostileTagPage])
+                                        "sources/feed/1970/01/index.html", "sources/feed/index.html", "sources/index.html",
+                                        "sources/news/1970/01/index.html", "sources/news/index.html", hostileTagMonth, Self.hostileTagPage])
         let search = try #require(pages["search/index.html"])
         #expect(search.components(separatedBy: Self.searchScript).count == 2)
         pages["search/index.html"] = search.replacingOccurrences(of: Self.searchScript, with: "")

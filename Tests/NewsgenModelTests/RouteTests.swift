@@ -1,13 +1,21 @@
+import Foundation
 import Testing
 @testable import NewsgenModel
 
 @Suite("Route")
 struct RouteTests {
+    static let november = YearMonth(year: 2026, month: 11)!
+
     static let every: [Route] = [
-        .home(page: 1), .home(page: 2), .home(page: 37),
+        .home, .archive, .month(list: .home, november), .month(list: .home, YearMonth(year: 1970, month: 1)!),
+        .month(list: .home, YearMonth(year: 0, month: 12)!), .month(list: .home, YearMonth(year: 9999, month: 10)!),
+        .legacyPage(list: .home, page: 2), .legacyPage(list: .home, page: 37),
         .article(slug: "harbour-opens"), .article(slug: "a"),
-        .bookmarks(page: 1), .bookmarks(page: 2), .bookmarksFeed, .sources, .source(id: "notes", page: 1), .source(id: "notes", page: 3),
-        .tag(slug: "local-news", page: 1), .tag(slug: "local-news", page: 12), .search,
+        .bookmarks(page: 1), .bookmarks(page: 2), .bookmarksFeed, .sources, .source(id: "notes"),
+        .month(list: .source(id: "notes"), november), .legacyPage(list: .source(id: "notes"), page: 3),
+        .source(id: "page"), .source(id: "archive"), .month(list: .source(id: "2026"), november),
+        .tag(slug: "local-news"), .month(list: .tag(slug: "local-news"), YearMonth(year: 2025, month: 1)!),
+        .legacyPage(list: .tag(slug: "local-news"), page: 12), .search,
         .atomFeed, .jsonFeed, .sitemap, .sitemapPart(number: 1), .sitemapPart(number: 12), .opml,
         .media(name: "0123abcd.jpg"), .thumbnail(name: "0123abcd.jpg"), .asset(name: "style.css"),
     ]
@@ -18,17 +26,27 @@ struct RouteTests {
     }
 
     @Test func paths() {
-        #expect(Route.home(page: 1).path == "/")
-        #expect(Route.home(page: 2).path == "/page/2/")
+        #expect(Route.home.path == "/")
+        #expect(Route.archive.path == "/archive/")
+        #expect(Route.month(list: .home, Self.november).path == "/archive/2026/11/")
+        #expect(Route.month(list: .home, YearMonth(year: 812, month: 3)!).path == "/archive/0812/03/")
+        #expect(Route.month(list: .source(id: "n"), Self.november).path == "/sources/n/2026/11/")
+        #expect(Route.month(list: .tag(slug: "t"), YearMonth(year: 2027, month: 1)!).path == "/tags/t/2027/01/")
+        #expect(Route.legacyPage(list: .home, page: 2).path == "/page/2/")
+        #expect(Route.legacyPage(list: .source(id: "n"), page: 2).path == "/sources/n/page/2/")
+        #expect(Route.legacyPage(list: .tag(slug: "t"), page: 9).path == "/tags/t/page/9/")
         #expect(Route.article(slug: "x").path == "/articles/x/")
-        #expect(Route.source(id: "n", page: 2).path == "/sources/n/page/2/")
-        #expect(Route.tag(slug: "t", page: 1).path == "/tags/t/")
+        #expect(Route.tag(slug: "t").path == "/tags/t/")
         #expect(Route.thumbnail(name: "h.jpg").path == "/media/thumbs/h.jpg")
+        #expect(Route.front(of: .source(id: "n")) == .source(id: "n"))
+        #expect(Route.front(of: .home) == .home)
     }
 
     @Test func outputPaths() {
-        #expect(Route.home(page: 1).outputPath == "index.html")
-        #expect(Route.home(page: 3).outputPath == "page/3/index.html")
+        #expect(Route.home.outputPath == "index.html")
+        #expect(Route.legacyPage(list: .home, page: 3).outputPath == "page/3/index.html")
+        #expect(Route.month(list: .home, Self.november).outputPath == "archive/2026/11/index.html")
+        #expect(Route.archive.outputPath == "archive/index.html")
         #expect(Route.article(slug: "x").outputPath == "articles/x/index.html")
         #expect(Route.atomFeed.outputPath == "feed.xml")
         #expect(Route.asset(name: "style.css").outputPath == "assets/style.css")
@@ -36,25 +54,49 @@ struct RouteTests {
 
     @Test(arguments: ["", "page/2/", "/page/1/", "/page/02/", "/page/x/", "/articles/", "/articles/Bad_Slug/", "/articles/a/b/",
                       "/articles/../etc/", "/bookmarks", "/bookmarks/page/1/", "/bookmarks/feed.xml/", "/feed.xml/", "/media/..", "/media/.hidden", "/tags/t/page/1/", "/nope/", "//",
-                      "/sitemaps/0.xml", "/sitemaps/01.xml", "/sitemaps/x.xml", "/sitemaps/1.xml/", "/sitemaps/.xml"])
+                      "/sitemaps/0.xml", "/sitemaps/01.xml", "/sitemaps/x.xml", "/sitemaps/1.xml/", "/sitemaps/.xml",
+                      // Months: a real month in two digits, a year in exactly four, a folder, nothing after.
+                      "/archive", "/archive/2026/", "/archive/2026/00/", "/archive/2026/13/", "/archive/2026/1/", "/archive/2026/011/",
+                      "/archive/026/11/", "/archive/20260/11/", "/archive/+026/11/", "/archive/-026/11/", "/archive/2026/+1/",
+                      "/archive/2026/11", "/archive/2026/11/01/", "/archive/２０２６/11/", "/archive/page/2/",
+                      "/sources/n/2026/", "/sources/n/2026/13/", "/sources/n/26/11/", "/sources/n/2026/11/x/", "/sources/n/2026/1a/",
+                      "/tags/t/2026/00/", "/tags/t/12026/01/", "/tags/t/month/01/", "/sources/Bad_Id/2026/11/", "/tags/t/page/2/x/"])
     func rejectsWhatTheSiteDoesNotHave(path: String) {
         #expect(Route(path: path) == nil)
     }
 
+    @Test func yearMonthsAreUTCMonthsAndUndatedIsJanuary1970() throws {
+        let endOfOctober = try #require(RFC3339.date(from: "2026-10-31T23:59:59Z"))
+        #expect(YearMonth(listing: endOfOctober) == YearMonth(year: 2026, month: 10))
+        #expect(YearMonth(listing: endOfOctober.addingTimeInterval(1)) == Self.november)
+        // 01:30 on 1 November at +02:00 is 23:30 on 31 October in UTC: listed under October.
+        #expect(YearMonth(listing: RFC3339.date(from: "2026-11-01T01:30:00+02:00")) == YearMonth(year: 2026, month: 10))
+        #expect(YearMonth(listing: nil) == YearMonth(year: 1970, month: 1))
+        #expect(YearMonth(listing: Date(timeIntervalSince1970: 300_000_000_000)) == YearMonth(year: 1970, month: 1))
+        #expect(YearMonth(listing: Date(timeIntervalSince1970: -1)) == YearMonth(year: 1969, month: 12))
+        #expect(YearMonth(year: 2026, month: 0) == nil && YearMonth(year: 2026, month: 13) == nil && YearMonth(year: 10_000, month: 1) == nil)
+        #expect(YearMonth(year: -1, month: 1) == nil)
+        #expect(YearMonth(year: 2026, month: 2)! < YearMonth(year: 2026, month: 11)! && YearMonth(year: 2025, month: 12)! < Self.november)
+        #expect(Self.november.name == "November 2026")
+    }
+
     @Test(arguments: [
-        (Route.home(page: 1), Route.home(page: 1), "./"),
-        (.home(page: 1), .article(slug: "x"), "articles/x/"),
-        (.article(slug: "x"), .home(page: 1), "../../"),
+        (Route.home, Route.home, "./"),
+        (.home, .article(slug: "x"), "articles/x/"),
+        (.article(slug: "x"), .home, "../../"),
         (.article(slug: "x"), .article(slug: "y"), "../y/"),
         (.article(slug: "x"), .asset(name: "style.css"), "../../assets/style.css"),
-        (.home(page: 2), .home(page: 3), "../3/"),
-        (.home(page: 2), .home(page: 1), "../../"),
-        (.home(page: 1), .asset(name: "style.css"), "assets/style.css"),
+        (.month(list: .home, november), .month(list: .home, YearMonth(year: 2026, month: 10)!), "../10/"),
+        (.month(list: .home, november), .month(list: .home, YearMonth(year: 2025, month: 12)!), "../../2025/12/"),
+        (.month(list: .home, november), .home, "../../../"),
+        (.month(list: .source(id: "s"), november), .source(id: "s"), "../../"),
+        (.legacyPage(list: .home, page: 2), .archive, "../../archive/"),
+        (.legacyPage(list: .tag(slug: "t"), page: 2), .tag(slug: "t"), "../../"),
+        (.home, .asset(name: "style.css"), "assets/style.css"),
         (.bookmarks(page: 1), .article(slug: "x"), "../articles/x/"),
         (.bookmarks(page: 3), .bookmarks(page: 1), "../../"),
         (.bookmarksFeed, .bookmarks(page: 1), "./"),
         (.bookmarks(page: 1), .bookmarksFeed, "feed.xml"),
-        (.source(id: "s", page: 2), .source(id: "s", page: 1), "../../"),
     ])
     func relativeLinks(from: Route, to: Route, expected: String) {
         #expect(to.relativeLink(from: from) == expected)

@@ -112,8 +112,9 @@ struct SafeNameTests {
     @Test(arguments: hostile)
     func routesNeverLeaveTheirFolder(_ name: String) {
         let routes: [Route] = [
-            .article(slug: name), .source(id: name, page: 1), .source(id: name, page: 3), .tag(slug: name, page: 1),
-            .tag(slug: name, page: 2), .media(name: name), .thumbnail(name: name), .asset(name: name),
+            .article(slug: name), .source(id: name), .legacyPage(list: .source(id: name), page: 3), .tag(slug: name),
+            .legacyPage(list: .tag(slug: name), page: 2), .month(list: .source(id: name), YearMonth(year: 2026, month: 1)!),
+            .month(list: .tag(slug: name), YearMonth(year: 999, month: 12)!), .media(name: name), .thumbnail(name: name), .asset(name: name),
         ]
         for route in routes {
             let path = route.path
@@ -130,7 +131,8 @@ struct SafeNameTests {
         #expect(Route.article(slug: "harbour-opens").path == "/articles/harbour-opens/")
         #expect(Route.media(name: "0123abcd.jpg").path == "/media/0123abcd.jpg")
         #expect(Route.article(slug: "../../etc/passwd").path == "/articles/etc-passwd/")
-        #expect(Route.tag(slug: "..", page: 2).path == "/tags/article/page/2/")
+        #expect(Route.legacyPage(list: .tag(slug: ".."), page: 2).path == "/tags/article/page/2/")
+        #expect(Route.month(list: .tag(slug: ".."), YearMonth(year: 2026, month: 3)!).path == "/tags/article/2026/03/")
         #expect(Route.media(name: "../x.jpg").path == "/media/-x.jpg")
         #expect(Route.asset(name: "/etc/passwd").outputPath == "assets/-etc-passwd")
     }

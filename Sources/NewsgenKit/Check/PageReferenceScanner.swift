@@ -4,7 +4,8 @@ import NewsgenHTML
 /// tags — as byte ranges of the page, with NewsgenHTML's own byte-level `TagScanner` (no DOM:
 /// the link check reads thousands of pages). Comments and end tags are stepped over, and the
 /// text of `script`, `style`, `title` and `textarea` is not markup, so a `<a href>` inside a
-/// script is no link.
+/// script is no link. A `<meta http-equiv="refresh" content="0; url=…">` (the redirects of old
+/// numbered list pages, ADR 028) refers to its `url`.
 enum PageReferenceScanner {
     static let rawTextElements: Set<String> = ["script", "style", "title", "textarea"]
 
@@ -13,6 +14,7 @@ enum PageReferenceScanner {
     static func scan(_ bytes: [UInt8], _ found: (Range<Int>) -> Void) {
         var scanner = TagScanner(bytes, rawTextElements: rawTextElements)
         while let tag = scanner.nextTag() {
+            if tag.name == "meta", let target = refreshTarget(tag, bytes) { found(target) }
             for attribute in tag.attributes {
                 guard let value = attribute.valueRange else { continue }
                 switch attribute.name {
@@ -22,6 +24,19 @@ enum PageReferenceScanner {
                 }
             }
         }
+    }
+
+    /// The `url=` part of a refresh's `content` (`0; url=../../archive/`), quotes around it left out.
+    private static func refreshTarget(_ tag: TagScanner.Tag, _ bytes: [UInt8]) -> Range<Int>? {
+        let value = { (name: String) in tag.attributes.first { $0.name == name }?.valueRange }
+        guard let equiv = value("http-equiv"), String(decoding: bytes[equiv], as: UTF8.self).lowercased() == "refresh",
+              let content = value("content") else { return nil }
+        let lowered = bytes[content].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        guard let url = lowered.firstRange(of: Array("url=".utf8)) else { return nil }
+        var start = content.lowerBound + url.upperBound, end = content.upperBound
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x27 || bytes[start] == 0x22 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x27 || bytes[end - 1] == 0x22 { end -= 1 }
+        return start < end ? start..<end : nil
     }
 
     /// Each candidate URL of a `srcset` value, split as the sanitizer splits it

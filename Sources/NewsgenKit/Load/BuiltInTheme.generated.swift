@@ -6,6 +6,22 @@
 enum BuiltInTheme {
     /// Every `templates/*.mustache`, by name without the extension.
     static let templates: [String: String] = [
+        "archive": ##"""
+<div class="page page-archive">
+  <header class="page-header">
+    <h1 class="page-title">Archive</h1>
+    <p class="page-subtitle" data-testid="archive-count">{{countLabel}}</p>
+  </header>
+  {{#isEmpty}}
+  <section class="empty-state" data-testid="empty-state" aria-labelledby="empty-title">
+    <h2 id="empty-title">No articles yet</h2>
+    <p>Nothing has been fetched from the sources so far. The next build will bring in their articles.</p>
+  </section>
+  {{/isEmpty}}
+  {{> months}}
+</div>
+
+"""##,
         "article": ##"""
 {{#article}}
 <article class="page article" aria-labelledby="article-title">
@@ -94,9 +110,9 @@ newsgen build</code></pre>
 <div class="page page-home">
   <header class="page-header">
     <h1 class="page-title">Latest</h1>
-    {{#pagination}}
-    <p class="page-subtitle">Page {{page}} of {{pageCount}}</p>
-    {{/pagination}}
+    {{#hasMore}}
+    <p class="page-subtitle">The newest {{shown}} of {{count}} articles · <a href="{{archiveURL}}" data-testid="home-archive">All months</a></p>
+    {{/hasMore}}
   </header>
   {{#isEmpty}}
   <section class="empty-state" data-testid="empty-state" aria-labelledby="empty-title">
@@ -112,7 +128,7 @@ newsgen build</code></pre>
     {{/articles}}
   </ul>
   {{/isEmpty}}
-  {{> pagination}}
+  {{> months}}
 </div>
 
 """##,
@@ -160,6 +176,53 @@ newsgen build</code></pre>
 </html>
 
 """##,
+        "month": ##"""
+<div class="page page-month">
+  <header class="page-header">
+    {{#list}}
+    <p class="page-kicker"><a href="{{url}}" data-testid="month-list">{{#isTag}}Tag: {{/isTag}}{{name}}</a></p>
+    {{/list}}
+    {{#month}}
+    <h1 class="page-title" data-testid="month-title"><time datetime="{{iso}}">{{name}}</time></h1>
+    <p class="page-subtitle">{{countLabel}}{{#list.archiveURL}} · <a href="{{list.archiveURL}}" data-testid="month-archive">All months</a>{{/list.archiveURL}}</p>
+    {{/month}}
+  </header>
+  <ul class="rows" role="list" data-testid="month-articles">
+    {{#articles}}
+{{> row}}
+    {{/articles}}
+  </ul>
+  {{#hasNeighbours}}
+  <nav class="neighbours" aria-label="Other months" data-testid="month-neighbours">
+    {{#newer}}
+    <a class="neighbour neighbour-newer" href="{{url}}" rel="prev" data-testid="month-newer"><span class="neighbour-label"><span aria-hidden="true">←</span> Newer</span> <span class="neighbour-title">{{name}}</span></a>
+    {{/newer}}
+    {{#older}}
+    <a class="neighbour neighbour-older" href="{{url}}" rel="next" data-testid="month-older"><span class="neighbour-label">Older <span aria-hidden="true">→</span></span> <span class="neighbour-title">{{name}}</span></a>
+    {{/older}}
+  </nav>
+  {{/hasNeighbours}}
+</div>
+
+"""##,
+        "months": ##"""
+{{#months.hasMonths}}
+<nav class="months" aria-labelledby="months-title" data-testid="months">
+  <h2 id="months-title" class="months-title">By month</h2>
+  {{#months.years}}
+  <section class="months-year" aria-label="{{year}}">
+    <h3 class="months-year-title">{{year}}</h3>
+    <ul class="months-list" role="list">
+      {{#months}}
+      <li><a href="{{url}}" data-testid="month-link"><time datetime="{{iso}}">{{shortName}}</time> <span class="months-count" aria-label="{{countLabel}}">{{count}}</span></a></li>
+      {{/months}}
+    </ul>
+  </section>
+  {{/months.years}}
+</nav>
+{{/months.hasMonths}}
+
+"""##,
         "notfound": #"""
 <div class="page page-not-found">
   <section class="empty-state not-found" data-testid="not-found" aria-labelledby="not-found-title">
@@ -203,6 +266,28 @@ newsgen build</code></pre>
 {{/pagination}}
 
 """##,
+        "redirect": #"""
+<!doctype html>
+<html lang="{{site.language}}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{{page.contentSecurityPolicy}}">
+<meta http-equiv="refresh" content="0; url={{redirect.url}}">
+<meta name="robots" content="noindex">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{page.documentTitle}}</title>
+<link rel="canonical" href="{{redirect.canonicalURL}}">
+<meta name="generator" content="newsgen">
+</head>
+<body>
+<main>
+<h1>{{page.title}}</h1>
+<p>The articles are now listed by month: <a href="{{redirect.url}}" data-testid="redirect-link">continue to them</a>.</p>
+</main>
+</body>
+</html>
+
+"""#,
         "row": ##"""
 <li class="row{{#isBookmarked}} is-bookmarked{{/isBookmarked}}" data-testid="article-row">
 <div class="row-body">
@@ -257,7 +342,7 @@ newsgen build</code></pre>
     <p class="page-kicker"><a href="{{nav.sources}}">Sources</a></p>
     <h1 class="page-title" data-testid="source-title">{{title}}</h1>
     <p class="page-subtitle">
-      {{#url}}<a href="{{url}}" data-testid="source-site">Visit the site <span aria-hidden="true">↗</span></a> · {{/url}}{{countLabel}}{{#pagination}} · page {{page}} of {{pageCount}}{{/pagination}}
+      {{#url}}<a href="{{url}}" data-testid="source-site">Visit the site <span aria-hidden="true">↗</span></a> · {{/url}}{{countLabel}}
     </p>
     {{#isRemoved}}
     <p class="note" data-testid="source-removed"><span class="note-label">No longer in site.json:</span> these are the articles the archive kept from it.</p>
@@ -298,7 +383,7 @@ newsgen build</code></pre>
     {{/articles}}
   </ul>
   {{/isEmpty}}
-  {{> pagination}}
+  {{> months}}
 </div>
 
 """##,
@@ -390,7 +475,7 @@ newsgen build</code></pre>
   <header class="page-header">
     <p class="page-kicker">Tag</p>
     <h1 class="page-title" data-testid="tag-title">{{name}}</h1>
-    <p class="page-subtitle">{{countLabel}}{{#pagination}} · page {{page}} of {{pageCount}}{{/pagination}}</p>
+    <p class="page-subtitle">{{countLabel}}</p>
   </header>
   {{/tag}}
   {{#isEmpty}}
@@ -405,7 +490,7 @@ newsgen build</code></pre>
     {{/articles}}
   </ul>
   {{/isEmpty}}
-  {{> pagination}}
+  {{> months}}
 </div>
 
 """##,
@@ -738,6 +823,15 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 @media (min-width:48rem){
   .section-title,.search-form,.search-status,.search-noscript,.tag-cloud,.neighbours{margin-inline:0}
 }
+/* Months of a list (ADR 028) */
+.months{margin:1.5rem 1rem 0}
+.months-title{margin:0 0 .5rem;font-size:1.125rem}
+.months-year-title{margin:.75rem 0 .35rem;color:var(--muted);font-size:.9375rem}
+.months-list{display:flex;flex-wrap:wrap;gap:.4rem;margin:0;padding:0;list-style:none}
+.months-list a{display:inline-block;padding:.35rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--surface);font-size:.9375rem;text-decoration:none}
+.months-list a:hover{border-color:var(--accent)}
+.months-count{margin-left:.25rem;color:var(--muted);font-size:.8125rem}
+@media (min-width:48rem){.months{margin-inline:0}}
 
 """##,
     ]

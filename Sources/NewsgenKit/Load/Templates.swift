@@ -8,7 +8,7 @@ import NewsgenModel
 /// partial; a file in `templates/assets/` replaces or adds the asset of that name. Assets are
 /// published under `/assets/`.
 struct Templates: Sendable {
-    static let pageTemplates = ["layout", "home", "article", "bookmarks", "sources", "source", "tag", "search", "notfound"]
+    static let pageTemplates = ["layout", "home", "archive", "month", "redirect", "article", "bookmarks", "sources", "source", "tag", "search", "notfound"]
     /// What a template file's name ends with.
     static let suffix = ".mustache"
 

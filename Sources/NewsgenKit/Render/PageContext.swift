@@ -49,7 +49,7 @@ struct PageContext {
         }
         articlePaths = paths
         self.articleDates = articleDates
-        tagPaths = Dictionary(tags.tags.map { ($0.slug, Route.tag(slug: $0.slug, page: 1).path) }, uniquingKeysWith: { first, _ in first })
+        tagPaths = Dictionary(tags.tags.map { ($0.slug, Route.tag(slug: $0.slug).path) }, uniquingKeysWith: { first, _ in first })
         var sourceValues: [String: (fields: [String: MustacheValue], pagePath: String?)] = [:]
         for id in Set(input.articles.map(\.article.sourceID)) {
             sourceValues[id] = Self.sourceValues(id, sources: input.sources, sourcePages: sourcePages)
@@ -72,12 +72,14 @@ struct PageContext {
             "isSource": .bool(route.isSource),
             "isTag": .bool(route.isTag),
             "isSearch": .bool(route.isSearch),
+            "isArchive": .bool(route == .archive),
+            "isMonth": .bool(route.isMonth),
             "isNotFound": false,
         ]
         flags["description"] = description.map(MustacheValue.string)
         flags["canonicalURL"] = absoluteURL(route).map(MustacheValue.string)
         let fromPath = route.path
-        return shared(title: title, documentTitle: route == .home(page: 1) ? config.title : "\(title) · \(config.title)",
+        return shared(title: title, documentTitle: route == .home ? config.title : "\(title) · \(config.title)",
                       page: flags, link: { Route.relativeLink(toPath: $0.path, fromPath: fromPath) }, values)
     }
 
@@ -87,7 +89,7 @@ struct PageContext {
     func notFoundPage(title: String, _ values: [String: MustacheValue]) -> MustacheValue {
         let flags: [String: MustacheValue] = [
             "isHome": false, "isArticle": false, "isBookmarks": false, "isSources": false, "isSource": false,
-            "isTag": false, "isSearch": false, "isNotFound": true,
+            "isTag": false, "isSearch": false, "isArchive": false, "isMonth": false, "isNotFound": true,
         ]
         return shared(title: title, documentTitle: "\(title) · \(config.title)", page: flags, link: notFoundLink, values)
     }
@@ -112,7 +114,7 @@ struct PageContext {
         context["site"] = .object(site)
         context["page"] = .object(page)
         context["nav"] = .object([
-            "home": .string(link(.home(page: 1))),
+            "home": .string(link(.home)),
             "bookmarks": .string(link(.bookmarks(page: 1))),
             "sources": .string(link(.sources)),
             "search": .string(link(.search)),
@@ -238,7 +240,7 @@ struct PageContext {
         row["lastSuccess"] = status.lastSuccess.map(date)
         row["lastAttempt"] = status.lastAttempt.map(date)
         if let entry = sourcePages.entry(id: status.id) {
-            row["pageURL"] = .string(Route.source(id: entry.info.id, page: 1).relativeLink(from: route))
+            row["pageURL"] = .string(Route.source(id: entry.info.id).relativeLink(from: route))
             row["archivedCount"] = .int(entry.archivedCount)
         }
         if status.failures > 0 {
@@ -272,7 +274,7 @@ struct PageContext {
         let info = sources[id] ?? SourceInfo(id: id, title: id)
         var value: [String: MustacheValue] = ["id": .string(info.id), "title": .string(info.title), "initial": .string(info.initial)]
         value["url"] = info.url.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
-        return (value, sourcePages.entry(id: id) != nil ? Route.source(id: id, page: 1).path : nil)
+        return (value, sourcePages.entry(id: id) != nil ? Route.source(id: id).path : nil)
     }
 
     /// The `source` of a source's own page (docs/templates.md).
@@ -280,7 +282,7 @@ struct PageContext {
         let info = entry.info
         var value: [String: MustacheValue] = [
             "id": .string(info.id), "title": .string(info.title), "initial": .string(info.initial),
-            "pageURL": .string(Route.source(id: info.id, page: 1).relativeLink(from: route)),
+            "pageURL": .string(Route.source(id: info.id).relativeLink(from: route)),
             "isConfigured": .bool(entry.kind == .configured), "isRemoved": .bool(entry.kind == .removed),
             "isMarkdown": .bool(entry.kind == .markdown),
             "count": .int(entry.articles.count), "countLabel": .string(Self.articles(entry.articles.count)),
@@ -334,4 +336,5 @@ extension Route {
     var isSource: Bool { if case .source = self { return true } else { return false } }
     var isTag: Bool { if case .tag = self { return true } else { return false } }
     var isSearch: Bool { self == .search }
+    var isMonth: Bool { if case .month = self { return true } else { return false } }
 }

@@ -1,6 +1,7 @@
-/// How a list is split into numbered pages: written once, for every paginated route
-/// (home, sources, tags, bookmarks) and for the sitemap's dates of those pages, so that
-/// what the sitemap says a page shows is what the page shows.
+/// How a list is split into numbered pages: written once, for the bookmarks pages and the
+/// sitemap's dates of them, so that what the sitemap says a page shows is what the page shows,
+/// and for how many numbered pages the other lists had before they went by month (their
+/// redirects, ADR 028).
 struct Pagination: Sendable, Equatable {
     /// Items a page holds: `pageSize`, at least one.
     let size: Int

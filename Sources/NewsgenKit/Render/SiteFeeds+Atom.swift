@@ -21,7 +21,7 @@ extension SiteFeeds {
         }
         return AtomFeed(id: config.baseURL ?? "urn:newsgen:site", title: config.title,
                         selfLink: link(.atomFeed, from: .atomFeed, config),
-                        alternateLink: link(.home(page: 1), from: .atomFeed, config),
+                        alternateLink: link(.home, from: .atomFeed, config),
                         updated: entries.map(\.updated).max() ?? undated, author: config.title, entries: entries,
                         language: config.language)
     }

@@ -30,7 +30,7 @@ extension SiteFeeds {
                                  authors: author(article, input).map { [JSONFeed.Author(name: $0)] } ?? [],
                                  tags: tags(article))
         }
-        return JSONFeed(title: config.title, homePageURL: absolute(.home(page: 1), config),
+        return JSONFeed(title: config.title, homePageURL: absolute(.home, config),
                         feedURL: absolute(.jsonFeed, config), language: config.language,
                         authors: [JSONFeed.Author(name: config.title)], items: items)
     }

@@ -53,16 +53,18 @@ extension SiteFeeds {
     }
 
     /// The newest date of what each page shows, for `<lastmod>`: an article page
-    /// its article's last change; a list page (home, a source, a tag, bookmarks)
-    /// the newest of the articles on it, paginated as the renderer does
-    /// (`Pagination`, listed articles newest first; bookmarks newest first, each
+    /// its article's last change; a list's front page the newest of the articles on
+    /// it (its newest `pageSize`), a month page the newest of its month's articles
+    /// (`ListMonths`), `/archive/` the newest of the home list; bookmarks pages
+    /// paginated as the renderer does (`Pagination`, newest bookmark first, each
     /// dated by when it was bookmarked or its article changed, the later); a page
     /// without dates of its own (sources, search, an empty list) the site's newest.
     struct PageDates {
         let pages: Pagination
-        let home: [Date?]
-        let bySource: [String: [Date?]]
-        let byTag: [String: [Date?]]
+        /// Each list's front page date, and each of its months' (ADR 028).
+        let fronts: [ArticleList: Date]
+        let months: [ArticleList: [YearMonth: Date]]
+        let archive: Date?
         let bookmarks: [Date?]
         let articles: [String: Date]
         let site: Date?
@@ -70,9 +72,8 @@ extension SiteFeeds {
         init(_ input: RenderInput) {
             pages = Pagination(pageSize: input.config.pageSize)
             let listed = input.listedArticles.map(\.article)
-            home = listed.map(lastChange)
-            var bySource: [String: [Date?]] = [:]
-            var byTag: [String: [Date?]] = [:]
+            // Each list as its articles' dates (the month) and last changes (the lastmod), not as articles.
+            var lists: [ArticleList: [(date: Date?, change: Date?)]] = [.home: listed.map { ($0.date, lastChange($0)) }]
             var slugs: [String: String] = [:]  // ASCII spellings' slugs, made once (`TagIndex.isASCII`)
             func slug(_ tag: String) -> String {
                 guard TagIndex.isASCII(tag) else { return SafeName.tagSlug(tag) }
@@ -82,13 +83,22 @@ extension SiteFeeds {
                 return made
             }
             for article in listed {
-                bySource[article.sourceID, default: []].append(lastChange(article))
+                let dates = (date: article.date, change: lastChange(article))
+                lists[.source(id: article.sourceID), default: []].append(dates)
                 for slug in Set(article.tags.map(slug)) {
-                    byTag[slug, default: []].append(lastChange(article))
+                    lists[.tag(slug: slug), default: []].append(dates)
                 }
             }
-            self.bySource = bySource
-            self.byTag = byTag
+            var fronts: [ArticleList: Date] = [:], months: [ArticleList: [YearMonth: Date]] = [:]
+            for (list, dates) in lists {
+                fronts[list] = dates.prefix(pages.size).compactMap(\.change).max()
+                months[list] = Dictionary(ListMonths(dates: dates.lazy.map(\.date)).months.compactMap { month in
+                    month.positions.compactMap { dates[$0].change }.max().map { (month.month, $0) }
+                }, uniquingKeysWith: { first, _ in first })
+            }
+            self.fronts = fronts
+            self.months = months
+            archive = listed.compactMap(lastChange).max()
             var articles: [String: Date] = [:]
             var byID: [String: Date] = [:]
             for prepared in input.articles {
@@ -106,17 +116,15 @@ extension SiteFeeds {
             let own: Date?
             switch route {
             case .article(let slug): own = articles[slug]
-            case .home(let page): own = newest(home, page: page)
-            case .source(let id, let page): own = newest(bySource[id] ?? [], page: page)
-            case .tag(let slug, let page): own = newest(byTag[slug] ?? [], page: page)
-            case .bookmarks(let page): own = newest(bookmarks, page: page)
+            case .home: own = fronts[.home]
+            case .source(let id): own = fronts[.source(id: id)]
+            case .tag(let slug): own = fronts[.tag(slug: slug)]
+            case .archive: own = archive
+            case .month(let list, let month): own = months[list]?[month]
+            case .bookmarks(let page): own = pages.items(of: bookmarks, page: page).compactMap { $0 }.max()
             default: own = nil
             }
             return own ?? site
-        }
-
-        private func newest(_ dates: [Date?], page: Int) -> Date? {
-            pages.items(of: dates, page: page).compactMap { $0 }.max()
         }
     }
 }

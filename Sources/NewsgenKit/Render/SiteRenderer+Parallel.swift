@@ -10,6 +10,8 @@ extension SiteRenderer {
         var route: Route
         var title: String
         var description: String?
+        /// False for a template that is a whole document on its own (the redirect page), not put in `layout`.
+        var inLayout = true
         /// The page's own values (the ones every page shares are added by `render`).
         var values: @Sendable () -> [String: MustacheValue]
 
@@ -68,12 +70,13 @@ extension SiteRenderer {
         key.add(number: input.themeKey)
         for text in [job.template, job.route.path, job.title, job.description ?? "\u{0}"] { key.add(text) }
         key.add(.object(values))
+        key.add(.bool(job.inLayout))
         var file: OutputFile
         if input.previousPages[job.route.outputPath] == key.value, let previous = input.previousOutput {
             file = OutputFile(route: job.route, file: previous.appendingPathComponent(job.route.outputPath))
             file.keptFromLastBuild = true
         } else {
-            file = try render(job.template, job.route, title: job.title, description: job.description, values)
+            file = try render(job.template, job.route, title: job.title, description: job.description, inLayout: job.inLayout, values)
             if let spool = input.spool { file = spool.keep(file) }
         }
         file.pageKey = key.value

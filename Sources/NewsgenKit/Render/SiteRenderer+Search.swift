@@ -11,7 +11,7 @@ extension SiteRenderer {
             .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
             .map { tag in
                 MustacheValue.object(["name": .string(tag.name), "slug": .string(tag.slug), "count": .int(tag.articles.count),
-                                      "url": .string(Route.tag(slug: tag.slug, page: 1).relativeLink(from: route))])
+                                      "url": .string(Route.tag(slug: tag.slug).relativeLink(from: route))])
             }
         let page = try render("search", route, title: "Search", [
             "indexURL": .string(String(SearchIndex.outputPath.split(separator: "/").last ?? "index.json")),

@@ -13,7 +13,7 @@ extension SiteRenderer {
         let others = sourcePages.entries.filter { $0.kind != .configured }.map { entry in
             MustacheValue.object([
                 "id": .string(entry.info.id), "title": .string(entry.info.title), "initial": .string(entry.info.initial),
-                "pageURL": .string(Route.source(id: entry.info.id, page: 1).relativeLink(from: .sources)),
+                "pageURL": .string(Route.source(id: entry.info.id).relativeLink(from: .sources)),
                 "archivedCount": .int(entry.archivedCount),
                 "isRemoved": .bool(entry.kind == .removed), "isMarkdown": .bool(entry.kind == .markdown),
             ])
@@ -27,14 +27,15 @@ extension SiteRenderer {
         ])
     }
 
-    /// `/sources/<id>/` (and its further pages) for every source in `sourcePages`: the source's
-    /// listed articles, newest first, under a header with its site link and status.
+    /// `/sources/<id>/` and its months for every source in `sourcePages`: the source's listed articles,
+    /// newest first, under a header with its site link and status (on the front page only, so that a
+    /// fetch's outcome does not change every month page).
     func sourcePagesFiles() -> [PageJob] {
         sourcePages.entries.flatMap { entry in
-            let id = entry.info.id
-            return listPages(entry.articles, template: "source", route: { .source(id: id, page: $0) },
-                             title: { $0 == 1 ? entry.info.title : "\(entry.info.title), page \($0)" },
-                             values: { ["source": context.sourceHeader(entry, from: $0)] })
+            let title = entry.info.title
+            return listPages(ListShape(list: .source(id: entry.info.id), articles: entry.articles, template: "source", title: title,
+                                       name: title, monthTitle: { "\(title), \($0.name)" },
+                                       values: { [context] in ["source": context.sourceHeader(entry, from: $0)] }))
         }
     }
 }

@@ -29,11 +29,13 @@ struct SiteRenderer {
     /// Every file of the site, in a fixed order. The pages and the other files are made on
     /// every core (`renderFiles`); the order and the bytes do not depend on it.
     func render() throws(BuildError) -> [OutputFile] {
-        let pages = homePages() + articlePages() + bookmarksPages()
+        let pages = homePages() + [archivePage()] + articlePages() + bookmarksPages()
         let lists = sourcePagesFiles() + tagPages()
         // Every page the site has, for the sitemap, in the order of the files: each `…/index.html` is a
         // route's folder. Known from the routes before anything is rendered, so the feeds are made beside the pages.
-        let pageRoutes = (pages.map(\.route) + [.sources] + lists.map(\.route) + [.search]).compactMap { route in
+        // The redirects of old numbered pages are left out: a sitemap lists the pages themselves.
+        let pageRoutes = (pages.map(\.route) + [.sources] + lists.map(\.route) + [.search]).compactMap { route -> Route? in
+            if case .legacyPage = route { return nil }
             let path = OutputFile(route: route, data: Data()).path
             return path.hasSuffix("index.html") ? Route(path: "/" + path.dropLast("index.html".count)) : nil
         }
@@ -48,32 +50,10 @@ struct SiteRenderer {
         return try renderFiles(jobs) + input.templates.assets.map { OutputFile(route: .asset(name: $0.name), data: $0.data) }
     }
 
-    /// Home, split at `pageSize`; one (empty) page when there are no articles.
+    /// Home: the newest articles and every month, a page for each month, the redirects of old numbered pages.
     private func homePages() -> [PageJob] {
-        listPages(listed, template: "home", route: { .home(page: $0) },
-                  title: { $0 == 1 ? input.config.title : "Page \($0)" })
-    }
-
-    /// A list of articles split at `pageSize` into pages `route(1)`, `route(2)`, …, each with
-    /// `articles` (rows), `isEmpty`, `count` (in all) and `pagination?`, plus `values(route)`.
-    /// One (empty) page when there are none. The pages are described here and rendered by `renderFiles`.
-    func listPages(_ articles: [PreparedArticle], template: String, route routeFor: @escaping @Sendable (Int) -> Route,
-                   title: (Int) -> String,
-                   values: @escaping @Sendable (Route) -> [String: MustacheValue] = { _ in [:] }) -> [PageJob] {
-        let pages = Pagination(pageSize: input.config.pageSize)
-        let pageCount = pages.pageCount(of: articles.count)
-        return (1...pageCount).map { page in
-            let route = routeFor(page)
-            let slice = pages.items(of: articles, page: page)
-            return PageJob(template: template, route: route, title: title(page)) {
-                var pageValues = values(route)
-                pageValues["articles"] = .list(slice.map { context.row($0, from: route) })
-                pageValues["isEmpty"] = .bool(slice.isEmpty)
-                pageValues["count"] = .int(articles.count)
-                pageValues["pagination"] = pagination(page: page, of: pageCount, from: route, routeFor)
-                return pageValues
-            }
-        }
+        listPages(ListShape(list: .home, articles: listed, template: "home", title: input.config.title,
+                            name: "All articles", monthTitle: { $0.name }))
     }
 
     /// Every article's page; a listed article links its neighbours in the home order
@@ -145,16 +125,18 @@ struct SiteRenderer {
     }
 
     /// The page template, then the layout around it.
-    func render(_ template: String, _ route: Route, title: String, description: String? = nil,
+    func render(_ template: String, _ route: Route, title: String, description: String? = nil, inLayout: Bool = true,
                 _ values: [String: MustacheValue]) throws(BuildError) -> OutputFile {
         let page = context.page(route, title: title, description: description, values)
-        return OutputFile(route: route, data: Data(try render(template, page).utf8))
+        return OutputFile(route: route, data: Data(try render(template, page, inLayout: inLayout).utf8))
     }
 
-    /// `template` with `page`'s values, then `layout` with its HTML as `content`.
-    func render(_ template: String, _ page: MustacheValue) throws(BuildError) -> String {
+    /// `template` with `page`'s values, then `layout` with its HTML as `content` (unless `inLayout` is false:
+    /// a template that is a whole document, the redirect page).
+    func render(_ template: String, _ page: MustacheValue, inLayout: Bool = true) throws(BuildError) -> String {
         do {
             let content = try input.templates.library.render(template, page)
+            guard inLayout else { return content }
             var page = page
             if case .object(var fields) = page {
                 fields["content"] = .string(content)

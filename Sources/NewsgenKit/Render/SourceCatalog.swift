@@ -58,7 +58,7 @@ struct SourceCatalog: Sendable {
         }
         // Ids newsgen did not validate (a hand-edited archive) could share a folder; the first keeps it.
         var paths: Set<String> = []
-        self.entries = entries.filter { paths.insert(Route.source(id: $0.info.id, page: 1).path).inserted }
+        self.entries = entries.filter { paths.insert(Route.source(id: $0.info.id).path).inserted }
         byID = Dictionary(self.entries.enumerated().map { ($1.info.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
