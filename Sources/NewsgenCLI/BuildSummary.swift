@@ -35,6 +35,11 @@ enum BuildSummary {
             + "memory tier high-water mark \(images.memoryBytesHighWater) bytes."
     }
 
+    /// `--verbose`: what the Enrich cache did (ADR 027).
+    static func enrichDetail(_ enrich: EnrichStatistics) -> String {
+        "Enrich: \(Wording.grouped(enrich.sanitized)) articles sanitized, \(Wording.grouped(enrich.reused)) reused from the cache."
+    }
+
     /// `--verbose`: where the time went, stage by stage.
     static func stages(_ times: [StageTime]) -> String {
         "Stages: " + times.map { "\($0.stage) " + String(format: "%.3f s", $0.seconds) }.joined(separator: ", ") + "."

@@ -35,7 +35,8 @@ public enum Leftovers {
         for name in names(in: newsgen) where isNumbered(name, prefix: "media-") { remove(newsgen.appendingPathComponent(name)) }
 
         // Temporary files, in every folder newsgen writes a file into durably.
-        var folders: Set<URL> = [site.directory, newsgen, site.archiveDirectory, site.bookmarksFile.deletingLastPathComponent()]
+        var folders: Set<URL> = [site.directory, newsgen, site.archiveDirectory, site.bookmarksFile.deletingLastPathComponent(),
+                                 site.enrichCacheDirectory]
         for name in names(in: site.archiveDirectory) where SafeName.sourceID(name) != nil {
             folders.insert(site.archiveDirectory.appendingPathComponent(name))
         }
