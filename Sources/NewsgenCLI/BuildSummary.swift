@@ -37,7 +37,7 @@ enum BuildSummary {
 
     /// `--verbose`: what the Enrich cache did (ADR 027).
     static func enrichDetail(_ enrich: EnrichStatistics) -> String {
-        "Enrich: \(Wording.grouped(enrich.sanitized)) articles sanitized, \(Wording.grouped(enrich.reused)) reused from the cache."
+        "Enrich: \(Wording.counted(enrich.sanitized, "article")) sanitized, \(Wording.grouped(enrich.reused)) reused from the cache."
     }
 
     /// `--verbose`: where the time went, stage by stage.
