@@ -40,6 +40,11 @@ enum BuildSummary {
         "Enrich: \(Wording.counted(enrich.sanitized, "article")) sanitized, \(Wording.grouped(enrich.reused)) reused from the cache."
     }
 
+    /// `--verbose`: how many sources were parsed, and how many sent what the last build parsed (ADR 027).
+    static func parseDetail(_ report: BuildReport) -> String {
+        "Sources: \(Wording.grouped(report.sourcesUnparsed)) of \(Wording.grouped(report.sources.count)) unchanged since the last build (not parsed again)."
+    }
+
     /// `--verbose`: where the time went, stage by stage.
     static func stages(_ times: [StageTime]) -> String {
         "Stages: " + times.map { "\($0.stage) " + String(format: "%.3f s", $0.seconds) }.joined(separator: ", ") + "."

@@ -194,6 +194,7 @@ public enum NewsgenCLI {
                 if arguments.verbosity == .verbose {
                     console.print(BuildSummary.imageDetail(report.images))
                     console.print(BuildSummary.enrichDetail(report.enrich))
+                    console.print(BuildSummary.parseDetail(report))
                     console.print(BuildSummary.stages(report.stageTimes))
                     console.print("Pages: \(Wording.grouped(report.pagesRendered)) rendered, \(Wording.grouped(report.pagesKept)) kept from the last build (unchanged inputs).")
                 }

@@ -50,6 +50,8 @@ public struct BuildReport: Sendable {
     public var images = ImageCacheStatistics()
     /// Articles sanitized in this build, and those whose sanitized text the Enrich cache held (ADR 027).
     public var enrich = EnrichStatistics()
+    /// Sources whose document was byte for byte the one the last build parsed, so not parsed again (ADR 027).
+    public var sourcesUnparsed = 0
     /// Article pages read for their full text in this build, left for later builds, and failed.
     public var fullText = FullTextSummary()
     /// Load, fetch, parse, archive, enrich, render, publish: empty without `BuildOptions.stageClock`.
@@ -109,7 +111,7 @@ public enum SiteBuilder {
         }
         return BuildReport(sources: updated.outcomes, articleCount: input.articles.count, pageCount: pages.count, output: output,
                            warnings: warnings, changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
-                           enrich: enriched.cache,
+                           enrich: enriched.cache, sourcesUnparsed: updated.unparsed,
                            fullText: updated.fullText.summary,
                            stageTimes: timer.times, pagesRendered: pages.rendered, pagesKept: pages.kept)
     }

@@ -1,5 +1,5 @@
-/// Little-endian integers written into and read from byte buffers, and the checksum the Enrich
-/// cache's files carry: a reader that finds any number or checksum out of place treats the file
+/// Little-endian integers and strings written into and read from byte buffers, and the checksum
+/// the files of newsgen's caches under `.newsgen/` carry (ADR 027): a reader that finds any number or checksum out of place treats the file
 /// (or the record) as missing, never as data.
 enum CacheBytes {
     static func append<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
@@ -18,6 +18,28 @@ enum CacheBytes {
     }
 
     static func checksum(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { checksum($0) } }
+
+    /// A string as its UTF-8 length (UInt32) and bytes; nil as a length no string has.
+    static func append(_ text: String?, to bytes: inout [UInt8]) {
+        guard let text else { return append(UInt32.max, to: &bytes) }
+        append(UInt32(text.utf8.count), to: &bytes)
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// `bytes` followed by their checksum: a whole file of a cache.
+    static func sealed(_ bytes: [UInt8]) -> [UInt8] {
+        var sealed = bytes
+        append(checksum(bytes), to: &sealed)
+        return sealed
+    }
+
+    /// What `sealed` sealed, when the checksum at the end agrees; nil for a cut or damaged file.
+    static func unsealed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var tail = CacheByteReader(bytes, at: bytes.count - 8)
+        guard bytes.count >= 8, let stored = tail.integer(UInt64.self) else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: bytes[0..<bytes.count - 8])
+        return checksum(body) == stored ? body : nil
+    }
 }
 
 /// Reads little-endian integers and byte runs from a buffer, front to back; every read past the
@@ -40,6 +62,13 @@ struct CacheByteReader {
         withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + size])) }
         offset += size
         return Integer(littleEndian: value)
+    }
+
+    /// A string `CacheBytes.append` wrote: `.some(nil)` for nil, nil when cut short.
+    mutating func string() -> String?? {
+        guard let length = integer(UInt32.self) else { return nil }
+        if length == UInt32.max { return .some(nil) }
+        return run(Int(length)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     mutating func run(_ count: Int) -> UnsafeRawBufferPointer? {
