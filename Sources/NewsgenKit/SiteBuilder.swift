@@ -54,7 +54,7 @@ public struct BuildReport: Sendable {
     public var sourcesUnparsed = 0
     /// Article pages read for their full text in this build, left for later builds, and failed.
     public var fullText = FullTextSummary()
-    /// Load, fetch, parse, archive, enrich, render, publish: empty without `BuildOptions.stageClock`.
+    /// Load, fetch, parse, archive, extract, enrich, images, render, publish: empty without `BuildOptions.stageClock`.
     public var stageTimes: [StageTime] = []
     /// True when nothing had changed since the last build and `public/` was left as it was (`BuildRecord`).
     public var upToDate = false
@@ -83,8 +83,7 @@ public enum SiteBuilder {
         updated.archive = Archive()  // the enriched articles hold what the pages need
 
         defer { try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory) }
-        let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline, network: options.network)
-        timer.lap("enrich")
+        let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline, network: options.network, timer: &timer)
 
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,

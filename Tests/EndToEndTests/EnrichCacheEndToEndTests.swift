@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The Enrich cache (ADR 027) end to end: whatever `.newsgen/enrich/` holds (nothing, this site's
+/// The Enrich cache (ADR 027) end to end: whatever `.newsgen/cache/enrich/` holds (nothing, this site's
 /// cache, a damaged one, another site's, another version's), the site published is byte for byte
 /// the one a build without any cache publishes; only what is new is sanitized.
 @Suite("Enrich cache, end to end", .serialized)
@@ -28,7 +28,7 @@ struct EnrichCacheEndToEndTests {
         return (try site.snapshot(), result.stdout.split(separator: "\n").first { $0.hasPrefix("Enrich: ") }.map(String.init))
     }
 
-    static var cacheFolder: (TemporarySite) -> URL { { $0.file(".newsgen/enrich") } }
+    static var cacheFolder: (TemporarySite) -> URL { { $0.file(".newsgen/cache/enrich") } }
 
     static func replaceCache(of site: TemporarySite, with folder: URL) throws {
         try? FileManager.default.removeItem(at: cacheFolder(site))

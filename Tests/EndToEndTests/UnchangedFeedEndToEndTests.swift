@@ -19,7 +19,7 @@ struct UnchangedFeedEndToEndTests {
         }, try site.snapshot())
     }
 
-    static func forget(_ site: TemporarySite) { try? FileManager.default.removeItem(at: site.file(".newsgen/parsed-sources.bin")) }
+    static func forget(_ site: TemporarySite) { try? FileManager.default.removeItem(at: site.file(".newsgen/cache/parsed-sources.bin")) }
 
     static func expectSame(_ got: [String: Data], _ reference: [String: Data], _ scenario: String) {
         #expect(got.keys.sorted() == reference.keys.sorted(), "\(scenario): other files")
@@ -77,9 +77,9 @@ struct UnchangedFeedEndToEndTests {
 
         // A damaged memo is no memo.
         _ = try Self.build(site)
-        var memo = try Data(contentsOf: site.file(".newsgen/parsed-sources.bin"))
+        var memo = try Data(contentsOf: site.file(".newsgen/cache/parsed-sources.bin"))
         memo[memo.count / 2] ^= 0x10
-        try memo.write(to: site.file(".newsgen/parsed-sources.bin"))
+        try memo.write(to: site.file(".newsgen/cache/parsed-sources.bin"))
         #expect(try Self.build(site).sources == "Sources: 0 of 4 unchanged since the last build (not parsed again).")
     }
 }

@@ -19,11 +19,13 @@ struct EnrichedArticles {
 /// (`ImageStage`). The cache's index is saved before the site is rendered. Never fails the build.
 enum EnrichStage {
     /// `articles` (newest first) are taken, not copied: once sanitized, the publisher's HTML
-    /// is let go, so that it is not in memory twice while images are fetched.
-    static func run(_ articles: consuming [Article], site: Site, offline: Bool, network: Network) -> EnrichedArticles {
+    /// is let go, so that it is not in memory twice while images are fetched. `timer` tells the
+    /// sanitizing ("enrich") from the images ("images").
+    static func run(_ articles: consuming [Article], site: Site, offline: Bool, network: Network, timer: inout StageTimer) -> EnrichedArticles {
         let config = site.config
         let preparation = CachedPreparation.make(articles, embedHosts: config.embeds.allow, store: EnrichCacheStore(directory: site.enrichCacheDirectory))
         _ = consume articles
+        timer.lap("enrich")
         let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, timeoutSeconds: Double(config.fetch.timeoutSeconds),
                                userAgent: config.fetch.userAgent, offline: offline, network: network)
         let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
@@ -35,6 +37,7 @@ enum EnrichStage {
         } catch {
             warnings.append(BuildWarning("the image cache's index was not saved (\(error)); the next build fetches its images again"))
         }
+        timer.lap("images")
         return EnrichedArticles(articles: output.articles, files: output.files, warnings: warnings, images: cache.statistics,
                                 cache: preparation.statistics)
     }

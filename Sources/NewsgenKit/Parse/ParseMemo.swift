@@ -1,7 +1,7 @@
 import Foundation
 import NewsgenModel
 
-/// What the last build's parse of each source gave (ADR 027), kept in `.newsgen/parsed-sources.bin`,
+/// What the last build's parse of each source gave (ADR 027), kept in `.newsgen/cache/parsed-sources.bin`,
 /// so that a source whose document came back byte for byte the same is not parsed and merged again:
 /// its parse would give the same articles, and the archive already holds what their merge made.
 ///
@@ -114,7 +114,7 @@ struct ParseMemoStore {
     let file: URL
 
     init(site: Site) {
-        file = site.directory.appendingPathComponent(".newsgen/parsed-sources.bin")
+        file = site.directory.appendingPathComponent(".newsgen/cache/parsed-sources.bin")
     }
 
     func load() -> ParseMemo {

@@ -2,8 +2,8 @@ import Foundation
 import NewsgenModel
 
 extension Site {
-    /// The Enrich cache's folder (ADR 027), beside the image cache's under `.newsgen/`.
-    var enrichCacheDirectory: URL { directory.appendingPathComponent(".newsgen/enrich") }
+    /// The Enrich cache's folder (ADR 027), beside the image cache's in `.newsgen/cache/`, the folder the CI workflow keeps between runs.
+    var enrichCacheDirectory: URL { directory.appendingPathComponent(".newsgen/cache/enrich") }
 }
 
 /// The articles of a build prepared (`PreparedArticle`) through the Enrich cache: an article whose

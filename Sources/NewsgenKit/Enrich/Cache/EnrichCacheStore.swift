@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 
-/// The Enrich cache on disk, in `.newsgen/enrich/` (ADR 027): `index.bin` (`EnrichCacheIndex`) and
+/// The Enrich cache on disk, in `.newsgen/cache/enrich/` (ADR 027): `index.bin` (`EnrichCacheIndex`) and
 /// append-only `segment-<n>.bin` files of records (`EnrichRecord`).
 ///
 /// A build appends only what it prepared anew, to the last segment, syncs it, and then replaces the
