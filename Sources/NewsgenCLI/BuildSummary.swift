@@ -35,6 +35,16 @@ enum BuildSummary {
             + "memory tier high-water mark \(images.memoryBytesHighWater) bytes."
     }
 
+    /// `--verbose`: what the Enrich cache did (ADR 027).
+    static func enrichDetail(_ enrich: EnrichStatistics) -> String {
+        "Enrich: \(Wording.counted(enrich.sanitized, "article")) sanitized, \(Wording.grouped(enrich.reused)) reused from the cache."
+    }
+
+    /// `--verbose`: how many sources were parsed, and how many sent what the last build parsed (ADR 027).
+    static func parseDetail(_ report: BuildReport) -> String {
+        "Sources: \(Wording.grouped(report.sourcesUnparsed)) of \(Wording.grouped(report.sources.count)) unchanged since the last build (not parsed again)."
+    }
+
     /// `--verbose`: where the time went, stage by stage.
     static func stages(_ times: [StageTime]) -> String {
         "Stages: " + times.map { "\($0.stage) " + String(format: "%.3f s", $0.seconds) }.joined(separator: ", ") + "."

@@ -193,6 +193,10 @@ public enum NewsgenCLI {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
                 if arguments.verbosity == .verbose {
                     console.print(BuildSummary.imageDetail(report.images))
+                    if !report.upToDate {
+                        console.print(BuildSummary.enrichDetail(report.enrich))
+                        console.print(BuildSummary.parseDetail(report))
+                    }
                     console.print(BuildSummary.stages(report.stageTimes))
                     console.print("Pages: \(Wording.grouped(report.pagesRendered)) rendered, \(Wording.grouped(report.pagesKept)) kept from the last build (unchanged inputs).")
                 }

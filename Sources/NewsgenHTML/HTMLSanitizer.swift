@@ -30,6 +30,11 @@
 /// named entities only (`&colon;` stays literal text, escaped on output), and
 /// it stops at 256 open elements, so content nested deeper is cut off there.
 public enum HTMLSanitizer {
+    /// Bump whenever the output for the same input may change (a rule, a table of `SanitizerPolicy`,
+    /// the serializer): the Enrich cache keys hold it (ADR 027), so bumping it makes the next build
+    /// sanitize every article again instead of reusing what an older sanitizer made.
+    public static let version = "1"
+
     /// Returns the safe form of the fragment `html`. Deterministic and safe to call from any thread.
     /// - Parameters:
     ///   - baseURL: What relative URLs are resolved against (the item's link).

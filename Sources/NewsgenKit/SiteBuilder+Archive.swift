@@ -13,6 +13,8 @@ struct ArchiveUpdate {
     var state: FetchState
     /// What the Extract stage read, left waiting and failed.
     var fullText: ExtractedPages
+    /// Sources whose document was the last build's, not parsed again (`ParseMemo`).
+    var unparsed: Int
 }
 
 extension SiteBuilder {
@@ -22,15 +24,18 @@ extension SiteBuilder {
     /// With `--strict`, a failed source stops the build here, after the archive was saved.
     static func updateArchive(_ site: Site, loaded: consuming LoadedSite, options: BuildOptions,
                               timer: inout StageTimer) throws(BuildError) -> ArchiveUpdate {
-        // Fetch + Parse.
-        var read = readSources(site, state: loaded.state, options: options, timer: &timer)
+        // Fetch + Parse; a source whose document is the one the last build parsed is not parsed again (ADR 027).
+        let memos = ParseMemoStore(site: site)
+        let memo = memos.load().holding(loaded.archive, takenDown: loaded.takenDown)
+        var read = readSources(site, state: loaded.state, memo: memo, options: options, timer: &timer)
         let markdown = try MarkdownReader.read(site: site)
         timer.lap("parse")
 
         // Archive: what the healthy sources brought is kept, even when the build stops below.
         var merged = ArchiveStage.merge(read.incoming + markdown.articles, markdownPresent: markdown.presentIDs, into: loaded.archive,
                                         takenDown: loaded.takenDown, retention: site.config.archive, now: options.now,
-                                        protected: Set(loaded.bookmarks.bookmarks.map(\.id)))
+                                        protected: Set(loaded.bookmarks.bookmarks.map(\.id)),
+                                        unchanged: Set(read.unchanged.flatMap { memo.sources[$0].map { Array($0.articles.keys) } ?? [] }))
         timer.lap("archive")
 
         // Extract: the full text of the articles whose source asks for it, before the archive is saved with it.
@@ -38,12 +43,13 @@ extension SiteBuilder {
                                         network: options.network)
         timer.lap("extract")
         try ArchiveStage.save(merged.archive, state: read.state, site: site, offline: options.offline)
+        memos.save(ParseMemo.after(read, seenBySource: merged.seenBySource, previous: memo, archive: merged.archive))
         let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }
         timer.lap("archive")
         return ArchiveUpdate(archive: merged.archive, changes: merged.changes, warnings: warnings, outcomes: read.outcomes, sources: read.sources,
-                             state: read.state, fullText: fullText)
+                             state: read.state, fullText: fullText, unparsed: read.unchanged.count)
     }
 }

@@ -20,19 +20,24 @@ struct SourcesRead {
     var warnings: [BuildWarning] = []
     /// The fetch state to save: validators, attempts, back-off.
     var state: FetchState
+    /// Sources whose document was the one the last build parsed: not parsed again (`ParseMemo`).
+    var unchanged: Set<String> = []
+    /// The fingerprints of the documents parsed cleanly in this build, by source, for the next build's `ParseMemo`.
+    var documents: [String: [UInt8]] = [:]
 }
 
 extension SiteBuilder {
     /// Fetches the url sources that are due (concurrently), reads the path sources,
-    /// and turns every feed into incoming articles. A source's failure is its outcome.
-    static func readSources(_ site: Site, state: FetchState, options: BuildOptions, timer: inout StageTimer) -> SourcesRead {
+    /// and turns every feed into incoming articles, except those whose document `memo` says is the
+    /// last build's. A source's failure is its outcome.
+    static func readSources(_ site: Site, state: FetchState, memo: ParseMemo, options: BuildOptions, timer: inout StageTimer) -> SourcesRead {
         let config = site.config
         let counter = ProgressCounter(total: config.sources.count, report: options.progress)
         var read = SourcesRead(sources: [ArticleID.markdownSourceID: SourceInfo(id: ArticleID.markdownSourceID, title: config.title)],
                                state: state)
         var fetcher = SourceFetcher(config: config.fetch, backoffBase: options.retryBackoff, network: options.network)
         fetcher.now = options.now
-        let reads = SourceReading.run(site, fetcher: fetcher, state: state, offline: options.offline,
+        let reads = SourceReading.run(site, fetcher: fetcher, state: state, offline: options.offline, memo: memo, remember: true,
                                       finished: { counter.finished($0, $1) }, downloaded: { timer.lap("fetch") })
         var attempts: [String: FetchAttempt] = [:]
         for (source, one) in zip(config.sources, reads) {
@@ -47,6 +52,8 @@ extension SiteBuilder {
             read.warnings += one.parsed.warnings + one.parsed.contentWarnings
             read.sources[source.id] = one.parsed.info
             read.incoming += one.parsed.incoming
+            if one.parsed.unchanged { read.unchanged.insert(source.id) }
+            if let document = one.parsed.document { read.documents[source.id] = document }
         }
         return read
     }

@@ -48,9 +48,13 @@ public struct BuildReport: Sendable {
     public var duplicateCount: Int
     /// What the image cache did in this build.
     public var images = ImageCacheStatistics()
+    /// Articles sanitized in this build, and those whose sanitized text the Enrich cache held (ADR 027).
+    public var enrich = EnrichStatistics()
+    /// Sources whose document was byte for byte the one the last build parsed, so not parsed again (ADR 027).
+    public var sourcesUnparsed = 0
     /// Article pages read for their full text in this build, left for later builds, and failed.
     public var fullText = FullTextSummary()
-    /// Load, fetch, parse, archive, enrich, render, publish: empty without `BuildOptions.stageClock`.
+    /// Load, fetch, parse, archive, extract, enrich, images, render, publish: empty without `BuildOptions.stageClock`.
     public var stageTimes: [StageTime] = []
     /// True when nothing had changed since the last build and `public/` was left as it was (`BuildRecord`).
     public var upToDate = false
@@ -82,8 +86,7 @@ public enum SiteBuilder {
             try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory)
             try? FileSystem.manager.removeItem(at: site.pageSpoolDirectory)
         }
-        let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline, network: options.network)
-        timer.lap("enrich")
+        let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline, network: options.network, timer: &timer)
 
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,
@@ -110,6 +113,7 @@ public enum SiteBuilder {
         }
         return BuildReport(sources: updated.outcomes, articleCount: input.articles.count, pageCount: pages.count, output: output,
                            warnings: warnings, changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
+                           enrich: enriched.cache, sourcesUnparsed: updated.unparsed,
                            fullText: updated.fullText.summary,
                            stageTimes: timer.times, pagesRendered: pages.rendered, pagesKept: pages.kept)
     }

@@ -8,6 +8,8 @@ struct MergedArchive {
     var changes: ArchiveChanges
     /// Slug collisions resolved, Markdown articles whose file went (`Archive.merge`).
     var warnings: [BuildWarning]
+    /// The ids (the archive's) of this build's articles, by source: what each source's parse gave, for the `ParseMemo`.
+    var seenBySource: [String: [String]] = [:]
 }
 
 /// The Archive stage, in two steps: `merge` (identity, dedup, takedowns, retention) and `save`
@@ -16,17 +18,20 @@ struct MergedArchive {
 enum ArchiveStage {
     /// This build's articles under the ids the archive knows them by (a change of identity rules
     /// never changes one, ADR 017), taken-down ones left out, merged into `archive`, then
-    /// retention applied (`protected` ids, the bookmarked ones, are never pruned).
+    /// retention applied (`protected` ids, the bookmarked ones, are never pruned). `unchanged` are the
+    /// ids of articles that unparsed sources (`ParseMemo`) would have brought as they are: counted as seen.
     static func merge(_ incoming: [IncomingArticle], markdownPresent: Set<String>, into archive: Archive,
-                      takenDown: Set<String>, retention: ArchiveConfig, now: Date?, protected: Set<String>) -> MergedArchive {
+                      takenDown: Set<String>, retention: ArchiveConfig, now: Date?, protected: Set<String>,
+                      unchanged: Set<String> = []) -> MergedArchive {
         let identified = archive.identifying(incoming).filter { !$0.isAny(of: takenDown) }
         var merged = archive
         let warnings = merged.merge(identified, markdownPresent: markdownPresent)
         let pruned = merged.applyRetention(keepDays: retention.keepDays, keepPerSource: retention.keepPerSource,
                                            now: now, protected: protected)
-        var changes = ArchiveChanges(before: archive, after: merged, seen: Set(identified.map(\.article.id)))
+        var changes = ArchiveChanges(before: archive, after: merged, seen: Set(identified.map(\.article.id)).union(unchanged))
         changes.pruned = pruned
-        return MergedArchive(archive: merged, changes: changes, warnings: warnings)
+        return MergedArchive(archive: merged, changes: changes, warnings: warnings,
+                             seenBySource: Dictionary(grouping: identified.map(\.article), by: \.sourceID).mapValues { $0.map(\.id) })
     }
 
     /// Saves the archive, then the fetch state, when its bytes changed (offline, only the Extract

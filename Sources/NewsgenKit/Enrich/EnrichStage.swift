@@ -10,29 +10,35 @@ struct EnrichedArticles {
     var warnings: [BuildWarning]
     /// What the image cache did.
     var images: ImageCacheStatistics
+    /// What the Enrich cache did.
+    var cache: EnrichStatistics
 }
 
-/// The Enrich stage: every article sanitized and given its list-row summary (`PreparedArticle`),
-/// then its images fetched through the site's image cache, served from the site and thumbnailed
+/// The Enrich stage: every article sanitized and given its list-row summary (`PreparedArticle`), or
+/// that text taken from the Enrich cache when an earlier build made it (`CachedPreparation`), then its images fetched through the site's image cache, served from the site and thumbnailed
 /// (`ImageStage`). The cache's index is saved before the site is rendered. Never fails the build.
 enum EnrichStage {
     /// `articles` (newest first) are taken, not copied: once sanitized, the publisher's HTML
-    /// is let go, so that it is not in memory twice while images are fetched.
-    static func run(_ articles: consuming [Article], site: Site, offline: Bool, network: Network) -> EnrichedArticles {
+    /// is let go, so that it is not in memory twice while images are fetched. `timer` tells the
+    /// sanitizing ("enrich") from the images ("images").
+    static func run(_ articles: consuming [Article], site: Site, offline: Bool, network: Network, timer: inout StageTimer) -> EnrichedArticles {
         let config = site.config
-        let prepared = PreparedArticle.all(articles, embedHosts: config.embeds.allow)
+        let preparation = CachedPreparation.make(articles, embedHosts: config.embeds.allow, store: EnrichCacheStore(directory: site.enrichCacheDirectory))
         _ = consume articles
+        timer.lap("enrich")
         let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, timeoutSeconds: Double(config.fetch.timeoutSeconds),
                                userAgent: config.fetch.userAgent, offline: offline, network: network)
         let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
                                articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory)
-        let output = stage.run(prepared)
-        var warnings = output.warnings
+        let output = stage.run(preparation.articles)
+        var warnings = preparation.warnings + output.warnings
         do {
             try cache.save()
         } catch {
             warnings.append(BuildWarning("the image cache's index was not saved (\(error)); the next build fetches its images again"))
         }
-        return EnrichedArticles(articles: output.articles, files: output.files, warnings: warnings, images: cache.statistics)
+        timer.lap("images")
+        return EnrichedArticles(articles: output.articles, files: output.files, warnings: warnings, images: cache.statistics,
+                                cache: preparation.statistics)
     }
 }

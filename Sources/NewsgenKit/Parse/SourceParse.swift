@@ -12,15 +12,31 @@ struct SourceParse: Sendable {
     var warnings: [BuildWarning]
     /// Those of its articles' HTML (`ContentBounds`), which `newsgen check` does not report.
     var contentWarnings: [BuildWarning] = []
+    /// `ParseMemo.fingerprint` of the document, when it was asked for and the parse was clean (fresh, no
+    /// warning): what the next build compares its document with.
+    var document: [UInt8]? = nil
+    /// The document was the one the last build parsed, so it was not parsed again (`ParseMemo`): `incoming`
+    /// is empty, and the archive holds what the parse gave.
+    var unchanged = false
 
     /// The Parse stage for one source of either kind: what the Fetch stage brought parsed
     /// (`FeedParser`, at most `fetch.maxItemsPerFeed` items, the newest), each item turned
     /// into an incoming article, and the warnings a person should hear. The feed itself is
     /// dropped on return, so a build never holds every feed at once. The build runs this on
     /// every core, one source a call (`SourceReading.run`); `newsgen check` and `ParseStageProbe`
-    /// run the same function.
-    static func make(_ fetched: FetchedSource, config: SiteConfig, offline: Bool) -> SourceParse {
+    /// run the same function. With `remember`, a clean parse says its document's fingerprint; with
+    /// `memo` (what the last build's parse gave), a document of the same fingerprint is not parsed.
+    static func make(_ fetched: FetchedSource, config: SiteConfig, offline: Bool, memo: ParseMemo.Entry? = nil,
+                     remember: Bool = false) -> SourceParse {
         let source = fetched.source
+        var fingerprint: [UInt8]?
+        if case .fresh(let document) = fetched.outcome, remember || memo != nil {
+            fingerprint = ParseMemo.fingerprint(document, source: source, config: config, offline: offline)
+            if let memo, memo.document == fingerprint {
+                return SourceParse(outcome: .fresh(itemCount: memo.itemCount), info: SourceInfo(id: source.id, title: memo.title, url: memo.url),
+                                   incoming: [], warnings: [], document: fingerprint, unchanged: true)
+            }
+        }
         var outcome: SourceOutcome
         var feed: ParsedFeed?
         var dropped = 0
@@ -42,10 +58,13 @@ struct SourceParse: Sendable {
         }
         let incoming = (feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
         let info = SourceInfo(id: source.id, title: source.title ?? feed?.title?.plainText ?? source.id, url: feed?.link)
-        return SourceParse(outcome: outcome, info: info, incoming: incoming, itemsDropped: dropped,
-                           warnings: SourceWarnings.make(source, outcome: outcome, feed: feed, dropped: dropped,
-                                                         config: config, offline: offline),
-                           contentWarnings: ContentBounds.warnings(incoming, sourceID: source.id))
+        var made = SourceParse(outcome: outcome, info: info, incoming: incoming, itemsDropped: dropped,
+                               warnings: SourceWarnings.make(source, outcome: outcome, feed: feed, dropped: dropped,
+                                                             config: config, offline: offline),
+                               contentWarnings: ContentBounds.warnings(incoming, sourceID: source.id))
+        // Only a clean parse is remembered: skipping one with warnings would lose them.
+        if feed != nil, made.warnings.isEmpty, made.contentWarnings.isEmpty { made.document = fingerprint }
+        return made
     }
 
     /// A download is read against its base address and with its `Content-Type`; a file has

@@ -17,8 +17,10 @@ struct SourceRead: Sendable {
 enum SourceReading {
     /// `finished` hears of each source as it ends: a url source from its worker, the
     /// others afterwards in site.json order. `downloaded` is called between the two
-    /// halves (the build's stage timer tells fetching from parsing by it).
+    /// halves (the build's stage timer tells fetching from parsing by it). `memo` and `remember`
+    /// are `SourceParse.make`'s: the build's, to leave unchanged documents unparsed (ADR 027).
     static func run(_ site: Site, fetcher: SourceFetcher, state: FetchState, offline: Bool,
+                    memo: ParseMemo = ParseMemo(), remember: Bool = false,
                     finished: (@Sendable (SourceConfig, SourceOutcome) -> Void)? = nil,
                     downloaded: () -> Void = {}) -> [SourceRead] {
         let config = site.config
@@ -36,7 +38,8 @@ enum SourceReading {
                 }
             }
             let reads = fetcher.fetchAll(due, site: site, state: state) { fetched in
-                let parsed = SourceParse.make(fetched, config: config, offline: offline)
+                let parsed = SourceParse.make(fetched, config: config, offline: offline, memo: memo.sources[fetched.source.id],
+                                              remember: remember)
                 finished?(fetched.source, parsed.outcome)
                 return SourceRead(parsed: parsed, attempt: FetchAttempt(fetched, parsed: parsed.outcome), fetchWarnings: fetched.warnings)
             }
@@ -47,7 +50,8 @@ enum SourceReading {
         let fetchedURLs = done
         let reads = Workers.parallelMap(sources.count) { index in
             fetchedURLs[sources[index].id] ?? SourceRead(parsed: SourceParse.make(
-                fetcher.fetch(sources[index], site: site, remembered: nil, offline: offline), config: config, offline: offline))
+                fetcher.fetch(sources[index], site: site, remembered: nil, offline: offline), config: config, offline: offline,
+                memo: memo.sources[sources[index].id], remember: remember))
         }
         for (source, read) in zip(sources, reads) where done[source.id] == nil { finished?(source, read.parsed.outcome) }
         return reads
