@@ -27,15 +27,15 @@ enum PublishDisk {
         return FileIdentity(info)
     }
 
-    /// Every regular file under `root`, by path relative to it; the top-level folders named in
-    /// `skipping` are not entered. Symbolic links are listed as nothing, and never followed.
-    static func regularFiles(under root: String, skipping: Set<String> = []) -> [String: FileIdentity] {
-        var files: [String: FileIdentity] = [:]
-        walk(root, relative: "", skipping: skipping, into: &files)
-        return files
+    /// Everything under `root`, by path relative to it, from one `lstat` each: regular files, folders, and
+    /// anything else (symbolic links, sockets), which is never followed. Empty when `root` is not a folder.
+    static func tree(under root: String) -> TreeListing {
+        var listing = TreeListing()
+        walk(root, relative: "", into: &listing)
+        return listing
     }
 
-    private static func walk(_ folder: String, relative: String, skipping: Set<String>, into files: inout [String: FileIdentity]) {
+    private static func walk(_ folder: String, relative: String, into listing: inout TreeListing) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -48,10 +48,11 @@ enum PublishDisk {
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
-            case S_IFREG: files[child] = FileIdentity(info)
-            case S_IFDIR where !(relative.isEmpty && skipping.contains(name)):
-                walk(path, relative: child, skipping: skipping, into: &files)
-            default: continue
+            case S_IFREG: listing.files[child] = FileIdentity(info)
+            case S_IFDIR:
+                listing.folders.insert(child)
+                walk(path, relative: child, into: &listing)
+            default: listing.others.insert(child)
             }
         }
     }
@@ -99,6 +100,21 @@ enum PublishDisk {
     /// (another device, no hard links), so the caller writes instead.
     static func hardLink(_ existing: String, to target: String) -> Bool {
         link(existing, target) == 0
+    }
+
+    /// Removes the file (or link) at `path`; one already gone is fine.
+    static func removeFile(_ path: String, shownAs relative: String) throws(PublishFailure) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw failure(relative) }
+    }
+
+    /// Removes the folder at `path` and everything in it, never following a link.
+    static func removeFolder(_ path: String, shownAs relative: String) throws(PublishFailure) {
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            guard isFolder(path) else { return }
+            throw PublishFailure(path: relative, reason: FileSystem.reason(error))
+        }
     }
 
     /// Writes `data` into a new file at `path` (never over an existing one).
@@ -175,6 +191,14 @@ enum PublishDisk {
     private static func failure(_ relative: String) -> PublishFailure {
         PublishFailure(path: relative, reason: String(cString: strerror(errno)))
     }
+}
+
+/// What a walk found under a folder, by relative path.
+struct TreeListing: Sendable {
+    var files: [String: FileIdentity] = [:]
+    var folders: Set<String> = []
+    /// Neither a regular file nor a folder: a symbolic link, a socket.
+    var others: Set<String> = []
 }
 
 extension FileIdentity {
