@@ -106,11 +106,17 @@ struct SpareTree {
     }
 
     /// Puts `content` at `path`: the output's file, hard-linked, when the output already holds those
-    /// bytes; otherwise what the tree has when it already holds them, or a new file.
-    private func place(_ content: PublishPlan.Content, at path: String, current: FileIdentity?,
+    /// bytes; otherwise what the tree has when it already holds them, or a new file. Sizes are read only
+    /// where the inodes do not already decide.
+    private func place(_ content: PublishPlan.Content, at path: String, current listed: FileIdentity?,
                        present: FileIdentity?) throws(PublishFailure) -> Placed {
         let live = output + "/" + path
         let target = root + "/" + path
+        // A page the Render stage kept is the output's own file: its inode from the walk is all it takes.
+        if case .linkedFile(let source) = content, source.path == live, let listed {
+            return try linkOutputFile(listed, at: path, present: present)
+        }
+        let current = PublishDisk.sized(listed, at: live)
         /// True when the tree's file is not the output's (whose bytes differ), so it may already hold the new ones.
         let presentIsItsOwn = present.map { present in current.map { !$0.isSameFile(as: present) } ?? true } ?? false
         switch content {
@@ -118,7 +124,9 @@ struct SpareTree {
             if let current, current.size == data.count, PublishDisk.holds(live, data) {
                 return try linkOutputFile(current, at: path, present: present)
             }
-            if presentIsItsOwn, present?.size == data.count, PublishDisk.holds(target, data) { return Placed(sameAsOutput: false, step: .untouched) }
+            if presentIsItsOwn, PublishDisk.sized(present, at: target)?.size == data.count, PublishDisk.holds(target, data) {
+                return Placed(sameAsOutput: false, step: .untouched)
+            }
             try clear(path, present)
             try PublishDisk.writeNew(data, to: target, shownAs: path)
             return Placed(sameAsOutput: false, step: .wrote)
@@ -127,8 +135,8 @@ struct SpareTree {
             if let current, current.isSameFile(as: new) || (current.size == new.size && PublishDisk.sameBytes(live, source.path)) {
                 return try linkOutputFile(current, at: path, present: present)
             }
-            if let present, presentIsItsOwn,
-               present.isSameFile(as: new) || (present.size == new.size && PublishDisk.sameBytes(target, source.path)) {
+            if let present, presentIsItsOwn, present.isSameFile(as: new)
+                || (PublishDisk.sized(present, at: target)?.size == new.size && PublishDisk.sameBytes(target, source.path)) {
                 return Placed(sameAsOutput: false, step: .untouched)
             }
             try clear(path, present)
