@@ -45,6 +45,7 @@ struct InitEndToEndTests {
         #expect(try Self.read(site.appendingPathComponent(".gitignore")).contains("\n/public/\n"))
         #expect(try Self.read(site.appendingPathComponent(".gitignore")).contains("\n/.newsgen/\n"))
         #expect(try Self.read(site.appendingPathComponent(".gitignore")).contains("\n/.public.staging-*\n"))
+        #expect(try Self.read(site.appendingPathComponent(".gitignore")).contains("\n/.public.spare/\n"))
         let workflow = try Data(contentsOf: site.appendingPathComponent(".github/workflows/rebuild.yml"))
         #expect(workflow == (try Data(contentsOf: TemporarySite.packageRoot.appendingPathComponent("docs/ci/github-actions.yml"))))
         #expect(try Self.read(site.appendingPathComponent("README.md")).hasPrefix("# Harbour Notes\n"))

@@ -56,14 +56,14 @@ static void trace(const char *kind, const char *what) {
     close(fd);
 }
 
-/* Counts a step and dies before it when it is the chosen one. */
+/* Counts a step and dies before it when it is the chosen one. Atomic: the publish unlinks on several threads. */
 static void step(const char *call, const char *path) {
     configure();
-    steps += 1;
+    long number = __atomic_add_fetch(&steps, 1, __ATOMIC_SEQ_CST);
     char what[4200];
     snprintf(what, sizeof what, "%s %s", call, path ? path : "?");
     trace("step", what);
-    if (kill_at_step == steps) raise(SIGKILL);
+    if (kill_at_step == number) raise(SIGKILL);
 }
 
 int rename(const char *from, const char *to) {
@@ -104,13 +104,13 @@ ssize_t write(int fd, const void *buffer, size_t count) {
     configure();
     struct stat info;
     if (count > 0 && fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) {
-        writes += 1;
+        long number = __atomic_add_fetch(&writes, 1, __ATOMIC_SEQ_CST);
         char link[64], path[4096];
         snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
         ssize_t length = readlink(link, path, sizeof path - 1);
         path[length > 0 ? length : 0] = 0;
         trace("write", path);
-        if (enospc_at_write > 0 && writes >= enospc_at_write) { errno = ENOSPC; return -1; }
+        if (enospc_at_write > 0 && number >= enospc_at_write) { errno = ENOSPC; return -1; }
     }
     return real(fd, buffer, count);
 }

@@ -144,6 +144,9 @@ struct PublisherTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         #expect(names == ["CNAME", "README.md", "index.html"])
         #expect(try String(contentsOf: output.appendingPathComponent("README.md"), encoding: .utf8) == "keep me")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["public", "static"])
+        // The old site stays beside it as the next build's spare tree (ADR 029).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [".public.spare", "public", "static"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".public.spare").path).sorted()
+            == ["README.md", "old"])
     }
 }

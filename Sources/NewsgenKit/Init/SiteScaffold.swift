@@ -92,6 +92,8 @@ public enum SiteScaffold {
     # A build stopped halfway leaves the new or the old site here, until the next build removes it.
     /.public.staging-*
     /.public.retired-*
+    # The site of the build before, which the next build brings up to date and swaps in.
+    /.public.spare/
 
     """
 

@@ -6,6 +6,9 @@ struct FileIdentity: Equatable, Sendable {
     var inode: UInt64
     var size: Int
 
+    /// The size of a file known only from its folder's listing (`PublishDisk.tree`).
+    static let unknownSize = -1
+
     /// True when both name the same file on disk (a hard link of it).
     func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
 }

@@ -27,33 +27,62 @@ enum PublishDisk {
         return FileIdentity(info)
     }
 
-    /// Every regular file under `root`, by path relative to it; the top-level folders named in
-    /// `skipping` are not entered. Symbolic links are listed as nothing, and never followed.
-    static func regularFiles(under root: String, skipping: Set<String> = []) -> [String: FileIdentity] {
-        var files: [String: FileIdentity] = [:]
-        walk(root, relative: "", skipping: skipping, into: &files)
-        return files
+    /// Everything under `root`, by path relative to it: regular files, folders, and anything else (symbolic
+    /// links, sockets), which is never followed. Empty when `root` is not a folder. The kinds and inodes come
+    /// from the folders' listings (`d_type`, `d_ino`), with no `lstat` per file, and each folder is opened
+    /// relative to its parent, so a walk of 120,000 files costs about one system call per folder; a file's
+    /// `size` is then `FileIdentity.unknownSize` (`sized` reads it when it matters).
+    static func tree(under root: String) -> TreeListing {
+        var listing = TreeListing()
+        var info = stat()
+        guard lstat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return listing }
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return listing }
+        walk(descriptor, relative: "", device: UInt64(truncatingIfNeeded: info.st_dev), into: &listing)
+        return listing
     }
 
-    private static func walk(_ folder: String, relative: String, skipping: Set<String>, into files: inout [String: FileIdentity]) {
-        guard let directory = opendir(folder) else { return }
+    /// Lists the open folder `descriptor` (and closes it), then the folders in it.
+    private static func walk(_ descriptor: Int32, relative: String, device: UInt64, into listing: inout TreeListing) {
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
+            return
+        }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            let path = folder + "/" + name
             let child = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: files[child] = FileIdentity(info)
-            case S_IFDIR where !(relative.isEmpty && skipping.contains(name)):
-                walk(path, relative: child, skipping: skipping, into: &files)
-            default: continue
+            var kind = Int32(entry.pointee.d_type)
+            var inode = UInt64(truncatingIfNeeded: entry.pointee.d_ino)
+            if kind == Int32(DT_UNKNOWN) {
+                // Some file systems do not say: ask the file itself.
+                var info = stat()
+                guard fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: kind = Int32(DT_REG)
+                case S_IFDIR: kind = Int32(DT_DIR)
+                default: kind = Int32(DT_LNK)
+                }
+                inode = UInt64(truncatingIfNeeded: info.st_ino)
+            }
+            switch kind {
+            case Int32(DT_REG): listing.files[child] = FileIdentity(device: device, inode: inode, size: FileIdentity.unknownSize)
+            case Int32(DT_DIR):
+                listing.folders.insert(child)
+                let inner = openat(dirfd(directory), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if inner >= 0 { walk(inner, relative: child, device: device, into: &listing) }
+            default: listing.others.insert(child)
             }
         }
+    }
+
+    /// `identity` with its size, read with `lstat` when the walk left it unknown; nil when the file is gone.
+    static func sized(_ identity: FileIdentity?, at path: String) -> FileIdentity? {
+        guard let identity else { return nil }
+        return identity.size == FileIdentity.unknownSize ? self.identity(path) : identity
     }
 
     /// True when the file at `path` holds exactly `data` (the caller has compared sizes already).
@@ -99,6 +128,21 @@ enum PublishDisk {
     /// (another device, no hard links), so the caller writes instead.
     static func hardLink(_ existing: String, to target: String) -> Bool {
         link(existing, target) == 0
+    }
+
+    /// Removes the file (or link) at `path`; one already gone is fine.
+    static func removeFile(_ path: String, shownAs relative: String) throws(PublishFailure) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw failure(relative) }
+    }
+
+    /// Removes the folder at `path` and everything in it, never following a link.
+    static func removeFolder(_ path: String, shownAs relative: String) throws(PublishFailure) {
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            guard isFolder(path) else { return }
+            throw PublishFailure(path: relative, reason: FileSystem.reason(error))
+        }
     }
 
     /// Writes `data` into a new file at `path` (never over an existing one).
@@ -175,6 +219,14 @@ enum PublishDisk {
     private static func failure(_ relative: String) -> PublishFailure {
         PublishFailure(path: relative, reason: String(cString: strerror(errno)))
     }
+}
+
+/// What a walk found under a folder, by relative path.
+struct TreeListing: Sendable {
+    var files: [String: FileIdentity] = [:]
+    var folders: Set<String> = []
+    /// Neither a regular file nor a folder: a symbolic link, a socket.
+    var others: Set<String> = []
 }
 
 extension FileIdentity {

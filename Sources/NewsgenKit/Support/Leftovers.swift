@@ -8,7 +8,14 @@ import NewsgenModel
 /// Only names newsgen makes are touched (`.public.staging-<pid>`, `.public.retired-<pid>`,
 /// `.newsgen/media-<pid>` (`Site.mediaStagingDirectory`), `.newsgen/pages-<pid>` (`Site.pageSpoolDirectory`),
 /// `DurableFile.isTemporaryName`), only in the folders newsgen writes to.
+/// The spare tree (`.public.spare`) is not a leftover: it is the next build's head start (ADR 029), and one a killed
+/// build left half-updated is put right by the next publish, which checks every path of it.
 public enum Leftovers {
+    /// The second tree beside `output`, exchanged with it at each publish (`SpareTree`).
+    static func spareFolder(for output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
+    }
+
     /// Where process `pid` stages the new site, beside `output`.
     static func stagingFolder(for output: URL, pid: Int32 = getpid()) -> URL {
         sibling(of: output, kind: "staging", pid: pid)
