@@ -186,6 +186,7 @@ browser-check: browser-deps
 	PYTHONDONTWRITEBYTECODE=1 python3 $(BROWSER_CHECK) $(BROWSER_BIN)
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/bookmark_path_check.py $(BROWSER_BIN)
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/theme_check.py $(BROWSER_BIN)
+	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/search_check.py $(BROWSER_BIN)
 
 ## Debian's chromium and chromium-driver (apt-get update first), selenium and axe-core (pip), when missing.
 browser-deps:

@@ -58,16 +58,23 @@ struct PagesEndToEndTests {
         #expect(transport.contains(#"<h1 class="page-title" data-testid="tag-title">Transport</h1>"#))
         #expect(HTMLLinks.rowCount(in: transport) == 2)
 
-        // Every listed article is in the index once, newest first, with a link that resolves.
-        let indexData = try #require(files["search/index.json"])
-        let index = try #require(try JSONSerialization.jsonObject(with: indexData) as? [[Any]])
+        // Every listed article is in the index once, with a link that resolves; the manifest counts them.
+        let manifestData = try #require(files["search/index.json"])
+        let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
+        let chunkFiles = files.filter { $0.key.hasPrefix("search/m/") }.values
+        let chunks = chunkFiles.flatMap { data in (try? JSONSerialization.jsonObject(with: data) as? [[Any]]) ?? [] }
         let homeRows = files.filter { $0.key.hasPrefix("archive/") && $0.key != "archive/index.html" }
             .map { HTMLLinks.rowCount(in: String(decoding: $0.value, as: UTF8.self)) }.reduce(0, +)
-        #expect(index.count == homeRows && index.count > 10)
-        for entry in index {
+        #expect(chunks.count == homeRows && chunks.count > 10 && manifest["count"] as? Int == homeRows)
+        for entry in chunks {
             let link = try #require(entry[1] as? String)
             #expect(files[HTMLLinks.resolve(link, from: "search/index.html")] != nil, "\(link)")
-            #expect(entry.count == 6 && entry[5] is [Any])
+            #expect(entry.count == 6 && entry[4] is [Any])
+        }
+        let shards = try #require(manifest["shards"] as? [[Any]])
+        for shard in shards {
+            let name = try #require(shard[1] as? String)
+            #expect(files["search/t/\(name).json"]?.count == shard[2] as? Int)
         }
 
         // The search page: a form, a live status, the results list, a noscript way out, its script.

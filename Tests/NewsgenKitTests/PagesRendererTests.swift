@@ -8,6 +8,12 @@ import Testing
 /// through small in-memory templates so the exact values are checked.
 @Suite("Pages")
 struct PagesRendererTests {
+    /// `text` parsed as JSON of type `T`.
+    private static func json<T>(_ text: String?, as type: T.Type) throws -> T {
+        let text = try #require(text)
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? T)
+    }
+
     private static let templates: [String: String] = [
         "layout": "<title>{{page.documentTitle}}</title><nav>{{nav.home}} {{nav.bookmarks}} {{nav.sources}} {{nav.search}} {{nav.stylesheet}}</nav>{{{content}}}",
         "home": "{{#articles}}[{{title}}|{{source.pageURL}}]{{/articles}}",
@@ -88,18 +94,18 @@ struct PagesRendererTests {
     @Test func everyPageAndFileIsProduced() throws {
         let files = try Self.render(Self.input())
         #expect(files.keys.sorted() == [
-            "404.html",
-            "archive/1970/01/index.html", "archive/index.html",
-            "articles/story-1/index.html", "articles/story-2/index.html", "articles/story-3/index.html",
-            "articles/story-4/index.html", "articles/story-5/index.html", "articles/story-6/index.html",
-            "assets/style.css", "bookmarks/feed.xml", "bookmarks/index.html",
-            "feed.json", "feed.xml", "index.html", "page/2/index.html", "page/3/index.html",
-            "robots.txt", "search/index.html", "search/index.json", "sources.opml",
-            "sources/articles/1970/01/index.html", "sources/articles/index.html", "sources/gone/1970/01/index.html",
-            "sources/gone/index.html", "sources/index.html", "sources/news/1970/01/index.html",
-            "sources/news/index.html", "sources/wire/1970/01/index.html", "sources/wire/index.html",
-            "tags/ports/1970/01/index.html", "tags/ports/index.html", "tags/swift/1970/01/index.html",
-            "tags/swift/index.html", "tags/swift/page/2/index.html",
+            "404.html", "archive/1970/01/index.html", "archive/index.html", "articles/story-1/index.html",
+            "articles/story-2/index.html", "articles/story-3/index.html", "articles/story-4/index.html",
+            "articles/story-5/index.html", "articles/story-6/index.html", "assets/style.css", "bookmarks/feed.xml",
+            "bookmarks/index.html", "feed.json", "feed.xml", "index.html", "page/2/index.html", "page/3/index.html",
+            "robots.txt", "search/g/ports.json", "search/g/swift.json", "search/index.html", "search/index.json",
+            "search/m/0.json", "search/s/articles.json", "search/s/gone.json", "search/s/news.json",
+            "search/s/wire.json", "search/t/_.json", "sources.opml", "sources/articles/1970/01/index.html",
+            "sources/articles/index.html", "sources/gone/1970/01/index.html", "sources/gone/index.html",
+            "sources/index.html", "sources/news/1970/01/index.html", "sources/news/index.html",
+            "sources/wire/1970/01/index.html", "sources/wire/index.html", "tags/ports/1970/01/index.html",
+            "tags/ports/index.html", "tags/swift/1970/01/index.html", "tags/swift/index.html",
+            "tags/swift/page/2/index.html",
         ])
     }
 
@@ -221,23 +227,31 @@ struct PagesRendererTests {
         articles[4].published = nil
         let files = try Self.render(Self.input(articles: articles))
         #expect(Self.content(files["search/index.html"]) == "index.json|../assets/search.js|5 articles|Ports=../tags/ports/(1);Swift=../tags/swift/(4);")
-        let summary = String(repeating: "word ", count: 32).dropLast() + "…"
-        #expect(files["search/index.json"] == """
-            [["A \\"quoted\\" \\u003cb\\u003etitle\\u003c/b\\u003e \\u0026 more","../articles/story-5/","The News","6 Jan 1970","\(summary)",["Swift","Ports"]],
-            ["Story 4","../articles/story-4/","Wire","5 Jan 1970","Summary 4",["swift"]],
-            ["Story 3","../articles/story-3/","The News","4 Jan 1970","Summary 3",["SWIFT"]],
-            ["Story 2","../articles/story-2/","gone","","Summary 2",[]],
-            ["Story 1","../articles/story-1/","Bay","2 Jan 1970","Summary 1",["Swift"]]]
+        // Listed oldest first, as the home page lists them newest first.
+        let summary = String(repeating: "word ", count: 40).dropLast() + "…"
+        #expect(files["search/m/0.json"] == """
+            [["Story 1","../articles/story-1/","Bay","2 Jan 1970",["Swift"],"Summary 1"],
+            ["Story 2","../articles/story-2/","gone","",[],"Summary 2"],
+            ["Story 3","../articles/story-3/","The News","4 Jan 1970",["SWIFT"],"Summary 3"],
+            ["Story 4","../articles/story-4/","Wire","5 Jan 1970",["swift"],"Summary 4"],
+            ["A \\"quoted\\" \\u003cb\\u003etitle\\u003c/b\\u003e \\u0026 more","../articles/story-5/","The News","6 Jan 1970",["Swift","Ports"],"\(summary)"]]
 
             """)
-        let json = try #require(files["search/index.json"])
-        let parsed = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]])
-        #expect(parsed.first?.first as? String == "A \"quoted\" <b>title</b> & more")
-        #expect(summary.count <= SearchIndex.summaryLength)
+        let manifest = try Self.json(files["search/index.json"], as: [String: Any].self)
+        #expect(manifest["count"] as? Int == 5)
+        #expect((manifest["sources"] as? [[Any]])?.map { $0[0] as? String } == ["Bay", "gone", "The News", "Wire"])
+        #expect((manifest["tags"] as? [[Any]])?.map { $0[0] as? String } == ["Ports", "Swift"])
+        // One shard for so few words, holding the title's words, the summary's and the tags'.
+        #expect((manifest["shards"] as? [[Any]])?.map { $0[1] as? String } == ["_"])
+        let shard = try Self.json(files["search/t/_.json"], as: [String: [Int]].self)
+        // Doc 4, three for a word of the title (two for a tag), length code 49 (66 words: 8·log2(67)).
+        #expect(shard["quoted"] == [4, 3, 49])
+        #expect(shard["ports"] == [4, 2, 49])
+        #expect(shard["summary"] == [0, 1, 19, 1, 1, 19, 1, 1, 19, 1, 1, 19])
     }
 
-    /// 1,000 articles with long titles, full summaries and three tags each stay under 400 KB.
-    @Test func theIndexOfAThousandArticlesIsSmall() throws {
+    /// 1,000 articles with long titles, full summaries and three tags each: what one query fetches stays small.
+    @Test func aQueryOfAThousandArticlesFetchesLittle() throws {
         let words = "harbour ferry council winter science tide lantern market bakery museum"
             .split(separator: " ").map(String.init)
         let articles = (1...1_000).reversed().map { n in
@@ -248,12 +262,13 @@ struct PagesRendererTests {
             article.summaryHTML = "<p>" + (0..<60).map { words[($0 + n) % 10] }.joined(separator: " ") + "</p>"
             return article
         }
-        let input = try Self.input(articles: articles, duplicateOf: [:])
-        let renderer = SiteRenderer(input)
-        let index = SearchIndex.make(renderer.listed, sources: { $0 }, dates: renderer.context.dates)
-        #expect(index.utf8.count < 400_000, "\(index.utf8.count) bytes")
-        let parsed = try #require(JSONSerialization.jsonObject(with: Data(index.utf8)) as? [[Any]])
-        #expect(parsed.count == 1_000)
-        #expect(parsed.allSatisfy { ($0[4] as? String).map { $0.count <= SearchIndex.summaryLength } == true })
+        let files = SearchIndex(SiteRenderer(try Self.input(articles: articles, duplicateOf: [:])).searchDocuments()).files()
+        let manifest = try #require(files.first)
+        #expect(manifest.path == "search/index.json" && manifest.data.count < 10_000, "\(manifest.data.count) bytes")
+        let chunks = files.filter { $0.path.hasPrefix("search/m/") }
+        #expect(chunks.count == 63 && chunks.allSatisfy { $0.data.count < 8_000 })
+        // Every word is in all 1,000 articles or a tenth of them: a shard holds one or a few words.
+        let shards = files.filter { $0.path.hasPrefix("search/t/") }
+        #expect(shards.allSatisfy { $0.data.count < SearchIndex.shardLimit + 8_000 }, "\(shards.map(\.data.count).max() ?? 0)")
     }
 }

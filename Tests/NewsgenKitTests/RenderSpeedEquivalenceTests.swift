@@ -142,9 +142,10 @@ struct RenderCacheTests {
     @Test func theSearchIndexEscapesWhatItAlwaysEscaped() throws {
         let title = "a\"b\\c\n\t\r<&>\u{2028}\u{2029}\u{1}\u{1F}é/🎉"
         let article = Article(id: "id", slug: "s", sourceID: "src", title: title, tags: ["x<y", " "])
-        let index = SearchIndex.make([PreparedArticle(article)], sources: { $0 + "!" },
-                                     dates: DateDisplay(timeZone: try #require(TimeZone(identifier: "UTC"))))
-        #expect(index == #"[["a\"b\\c\n\t\r\u003c\u0026\u003e\u2028\u2029\u0001\u001fé/🎉","../articles/s/","src!","","",["x\u003cy"]]]"# + "\n")
+        let document = SearchDocument(PreparedArticle(article), source: "src!", date: "", tags: TagIndex.tags(of: article))
+        let chunk = try #require(SearchIndex([document]).files().first { $0.path == "search/m/0.json" })
+        #expect(String(decoding: chunk.data, as: UTF8.self)
+            == #"[["a\"b\\c\n\t\r\u003c\u0026\u003e\u2028\u2029\u0001\u001fé/🎉","../articles/s/","src!","",["x\u003cy"],""]]"# + "\n")
     }
 
     @Test func outputPathsThatNeedNoCleaningAreKeptAndTheOthersCleaned() {

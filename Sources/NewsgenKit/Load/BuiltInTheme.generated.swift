@@ -311,7 +311,7 @@ newsgen build</code></pre>
 <div class="page page-search">
   <header class="page-header">
     <h1 class="page-title">Search</h1>
-    <p class="page-subtitle">{{articleCountLabel}}, by title, summary, source and tag</p>
+    <p class="page-subtitle">{{articleCountLabel}}, by any word of their titles, summaries and text</p>
   </header>
   <form class="search-form" id="search-form" role="search" action="./" method="get" data-index="{{indexURL}}" data-testid="search-form" hidden>
     <label class="search-label" for="search-input">Words to look for</label>
@@ -319,12 +319,17 @@ newsgen build</code></pre>
       <input type="search" id="search-input" name="q" autocomplete="off" spellcheck="false" data-testid="search-input">
       <button class="button" type="submit">Search</button>
     </div>
+    <div class="search-filters">
+      <label class="search-filter">Source <select id="search-source" data-testid="search-source"><option value="">All sources</option></select></label>
+      <label class="search-filter">Tag <select id="search-tag" data-testid="search-tag"><option value="">All tags</option></select></label>
+    </div>
   </form>
   <noscript>
     <p class="search-noscript" data-testid="search-noscript">Search needs JavaScript, which is off. Every article is also listed <a href="{{nav.sources}}">by source</a>{{#hasTags}} and <a href="#tags-title">by tag</a>{{/hasTags}}.</p>
   </noscript>
   <p class="search-status" id="search-status" role="status" aria-live="polite" data-testid="search-status"></p>
   <ul class="rows search-results" role="list" id="search-results" data-testid="search-results"></ul>
+  <p class="search-more" hidden><button class="button" type="button" id="search-more" data-testid="search-more">More results</button></p>
   {{#hasTags}}
   <section class="page-section" aria-labelledby="tags-title">
     <h2 class="section-title" id="tags-title">Browse by tag</h2>
@@ -499,41 +504,71 @@ newsgen build</code></pre>
     /// Every file directly inside `templates/assets/`, by file name.
     static let assets: [String: String] = [
         "search.js": #"""
-/* newsgen search: finds articles in /search/index.json without a server.
- * No library and no inline script (the pages' policy is script-src 'self').
- * Each index entry is [title, link from /search/, source, date, summary, [tags]].
- * Every word of the query must appear in the title, summary, source or tags,
- * ignoring case and accents. The query lives in ?q= so a search can be linked. */
+/* newsgen search: a full-text index split into files, read without a server (ADR 030).
+ * No library and no inline script (the pages' policy is script-src 'self'); results are built
+ * with DOM calls and textContent only, never from markup in the index.
+ *
+ * search/index.json (the manifest) lists the shards: [start, name, bytes], sorted; a word is in
+ * the last shard starting at or before it. A shard t/<name>.json maps each word to its postings,
+ * [doc, count, lengthCode, ...] with each doc after the first as a difference. m/<n>.json holds
+ * docs n*chunkSize... as [title, link, source, date, [tags], snippet]; s/ and g/ the docs of a
+ * source and of a tag. A query fetches the manifest, the shards of its words, and the chunks of
+ * the results it shows. Every word must match; the last one, while typed, matches as a prefix.
+ * Ranked by BM25 (k1 1.2, b 0.75), newer first among equal scores. The query lives in ?q=. */
 (function () {
   "use strict";
 
-  var MAX_RESULTS = 50;
+  var PAGE_SIZE = 10;
+  var K1 = 1.2;
+  var B = 0.75;
+  /* A last word shorter than this is matched whole: "a" as a prefix would fetch a twentieth of the index. */
+  var MIN_PREFIX = 3;
+  /* The tokenizer: the same rules as SearchTokenizer.swift, tested on the same cases. */
+  var MAX_WORD = 40;
+  var SPELLED = { "\u00df": "ss", "\u00e6": "ae", "\u0153": "oe", "\u00f8": "o", "\u0142": "l", "\u0111": "d", "\u0131": "i", "\u03c2": "\u03c3" };
+
+  function fold(text) {
+    return String(text).toLowerCase().normalize("NFKD").toLowerCase()
+      .replace(/\p{M}/gu, "")
+      .replace(/[\u00df\u00e6\u0153\u00f8\u0142\u0111\u0131\u03c2]/g, function (letter) { return SPELLED[letter]; });
+  }
+
+  function tokenize(text) {
+    return fold(text).split(/[^\p{L}\p{N}]+/u).filter(function (word) { return word.length > 0 && word.length <= MAX_WORD; });
+  }
+
   var form = document.getElementById("search-form");
   var input = document.getElementById("search-input");
   var status = document.getElementById("search-status");
   var results = document.getElementById("search-results");
+  var more = document.getElementById("search-more");
+  var sourceFilter = document.getElementById("search-source");
+  var tagFilter = document.getElementById("search-tag");
   if (!form || !input || !status || !results || !window.fetch) return;
+  window.newsgenSearchTokenize = tokenize; /* for the browser check of the tokenizer */
 
-  var entries = null;
-  var haystacks = [];
+  var indexURL = new URL(form.getAttribute("data-index"), window.location.href);
+  var manifest = null;
+  var files = {};
+  var generation = 0;
   var timer = 0;
+  var ranked = [];
+  var shown = 0;
+  var marked = { words: [], prefix: "" };
 
-  /* Lowercase, accents off (é → e), a few letters spelled out, runs of space as one. */
-  function fold(text) {
-    return String(text)
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/ß/g, "ss").replace(/æ/g, "ae").replace(/ø/g, "o").replace(/œ/g, "oe").replace(/ł/g, "l")
-      .replace(/\s+/g, " ");
-  }
-
-  function words(query) {
-    return fold(query).split(" ").filter(function (word) { return word.length > 0; });
+  function load(path) {
+    if (!files[path]) {
+      files[path] = fetch(new URL(path, indexURL), { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      });
+      files[path].catch(function () { delete files[path]; });
+    }
+    return files[path];
   }
 
   function plural(count, one, many) {
-    return count + " " + (count === 1 ? one : many);
+    return count.toLocaleString("en") + " " + (count === 1 ? one : many);
   }
 
   function element(name, className, text) {
@@ -543,6 +578,105 @@ newsgen build</code></pre>
     return node;
   }
 
+  /* The shard holding `word`: the last whose start is at or before it. */
+  function shardAt(word) {
+    var shards = manifest.shards;
+    var low = 0, high = shards.length - 1, found = 0;
+    while (low <= high) {
+      var middle = (low + high) >> 1;
+      if (shards[middle][0] <= word) { found = middle; low = middle + 1; } else { high = middle - 1; }
+    }
+    return found;
+  }
+
+  /* The shards a word needs: its own, and for a prefix every later one whose start begins with it. */
+  function shardsFor(word, isPrefix) {
+    var first = shardAt(word);
+    var names = [manifest.shards[first][1]];
+    for (var next = first + 1; isPrefix && next < manifest.shards.length && manifest.shards[next][0].lastIndexOf(word, 0) === 0; next++) {
+      names.push(manifest.shards[next][1]);
+    }
+    return names;
+  }
+
+  /* Each matching doc's BM25 score for one word of the query; for a prefix, its best word. */
+  function scores(word, isPrefix, shards) {
+    var best = new Map();
+    var count = manifest.count;
+    var average = manifest.averageLength;
+    shards.forEach(function (shard) {
+      Object.keys(shard).forEach(function (term) {
+        if (term !== word && !(isPrefix && term.lastIndexOf(word, 0) === 0)) return;
+        var postings = shard[term];
+        var frequency = postings.length / 3;
+        var idf = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
+        var doc = 0;
+        for (var i = 0; i < postings.length; i += 3) {
+          doc += postings[i];
+          var tf = postings[i + 1];
+          var length = Math.pow(2, postings[i + 2] / 8) - 1;
+          var score = idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average));
+          if (!(best.get(doc) >= score)) best.set(doc, score);
+        }
+      });
+    });
+    return best;
+  }
+
+  function docNumbers(list) {
+    var numbers = new Set();
+    var doc = 0;
+    for (var i = 0; i < list.length; i++) { doc += list[i]; numbers.add(doc); }
+    return numbers;
+  }
+
+  /* The docs matching every word and the chosen filters, best first, newer first among equals. */
+  function rank(words, prefix) {
+    var needs = words.map(function (word, index) {
+      var isPrefix = index === words.length - 1 && prefix;
+      return Promise.all(shardsFor(word, isPrefix).map(function (name) { return load("t/" + name + ".json"); }))
+        .then(function (shards) { return scores(word, isPrefix, shards); });
+    });
+    var filters = [sourceFilter, tagFilter].filter(function (select) { return select && select.value; })
+      .map(function (select) { return load(select.value).then(docNumbers); });
+    return Promise.all([Promise.all(needs), Promise.all(filters)]).then(function (found) {
+      var perWord = found[0];
+      var allowed = found[1];
+      perWord.sort(function (a, b) { return a.size - b.size; });
+      var list = [];
+      perWord[0].forEach(function (score, doc) {
+        for (var w = 1; w < perWord.length; w++) {
+          var other = perWord[w].get(doc);
+          if (other === undefined) return;
+          score += other;
+        }
+        for (var f = 0; f < allowed.length; f++) if (!allowed[f].has(doc)) return;
+        list.push([doc, score]);
+      });
+      list.sort(function (a, b) { return b[1] - a[1] || b[0] - a[0]; });
+      return list;
+    });
+  }
+
+  /* The snippet with each word that matches the query in <mark>, node by node. */
+  function snippet(text) {
+    var paragraph = element("p", "row-summary search-snippet");
+    var pattern = /[\p{L}\p{N}\p{M}]+/gu;
+    var last = 0;
+    var match;
+    while ((match = pattern.exec(text)) !== null) {
+      var hit = tokenize(match[0]).some(function (word) {
+        return marked.words.indexOf(word) !== -1 || (marked.prefix && word.lastIndexOf(marked.prefix, 0) === 0);
+      });
+      if (!hit) continue;
+      if (match.index > last) paragraph.appendChild(document.createTextNode(text.slice(last, match.index)));
+      paragraph.appendChild(element("mark", "", match[0]));
+      last = match.index + match[0].length;
+    }
+    if (last < text.length) paragraph.appendChild(document.createTextNode(text.slice(last)));
+    return paragraph;
+  }
+
   /* A result, built like the list rows of the other pages (row.mustache). */
   function row(entry) {
     var item = element("li", "row");
@@ -550,16 +684,16 @@ newsgen build</code></pre>
     var body = element("div", "row-body");
     var heading = element("h2", "row-title");
     var link = element("a", "row-link", entry[0]);
-    link.href = entry[1];
+    link.href = new URL(entry[1], indexURL).href;
     link.setAttribute("data-testid", "search-result-link");
     heading.appendChild(link);
     body.appendChild(heading);
-    if (entry[4]) body.appendChild(element("p", "row-summary", entry[4]));
+    if (entry[5]) body.appendChild(snippet(entry[5]));
     var meta = element("p", "meta");
     meta.appendChild(element("span", "meta-source", entry[2]));
     if (entry[3]) meta.appendChild(element("span", "meta-date", entry[3]));
     body.appendChild(meta);
-    var tags = entry[5] || [];
+    var tags = entry[4] || [];
     if (tags.length) {
       var list = element("ul", "row-tags");
       list.setAttribute("role", "list");
@@ -576,26 +710,53 @@ newsgen build</code></pre>
     return item;
   }
 
-  function show(query) {
-    results.textContent = "";
-    var wanted = words(query);
-    if (wanted.length === 0) {
-      status.textContent = entries ? "Type words to search " + plural(entries.length, "article", "articles") + "." : "";
-      return;
+  /* The next page of results: the chunks holding them, then their rows. */
+  function showMore(current, query) {
+    var page = ranked.slice(shown, shown + PAGE_SIZE);
+    var size = manifest.chunkSize;
+    return Promise.all(page.map(function (result) { return load("m/" + Math.floor(result[0] / size) + ".json"); }))
+      .then(function (chunks) {
+        if (current !== generation) return;
+        page.forEach(function (result, index) {
+          var entry = chunks[index][result[0] % size];
+          if (entry) results.appendChild(row(entry));
+        });
+        shown += page.length;
+        status.textContent = shown < ranked.length
+          ? plural(ranked.length, "result", "results") + ", " + shown.toLocaleString("en") + " shown."
+          : plural(ranked.length, "result", "results");
+        if (more) more.parentNode.hidden = shown >= ranked.length;
+        results.setAttribute("data-query", query);
+      });
+  }
+
+  function search(query) {
+    var current = ++generation;
+    var words = tokenize(query);
+    var prefix = words.length > 0 && !/[^\p{L}\p{N}\p{M}]$/u.test(query) && words[words.length - 1].length >= MIN_PREFIX;
+    marked = { words: words, prefix: prefix ? words[words.length - 1] : "" };
+    if (words.length === 0) {
+      results.textContent = "";
+      if (more) more.parentNode.hidden = true;
+      status.textContent = "Type words to search " + plural(manifest.count, "article", "articles") + ".";
+      results.setAttribute("data-query", query);
+      return Promise.resolve();
     }
-    var found = [];
-    for (var i = 0; i < entries.length; i++) {
-      var haystack = haystacks[i];
-      if (wanted.every(function (word) { return haystack.indexOf(word) !== -1; })) found.push(entries[i]);
-    }
-    found.slice(0, MAX_RESULTS).forEach(function (entry) { results.appendChild(row(entry)); });
-    if (found.length === 0) {
-      status.textContent = "No results for \u201c" + query.trim() + "\u201d.";
-    } else if (found.length > MAX_RESULTS) {
-      status.textContent = plural(found.length, "result", "results") + ", the " + MAX_RESULTS + " newest shown.";
-    } else {
-      status.textContent = plural(found.length, "result", "results");
-    }
+    return rank(words, prefix).then(function (list) {
+      if (current !== generation) return;
+      results.textContent = "";
+      ranked = list;
+      shown = 0;
+      if (list.length === 0) {
+        if (more) more.parentNode.hidden = true;
+        status.textContent = "No results for \u201c" + query.trim() + "\u201d.";
+        results.setAttribute("data-query", query);
+        return;
+      }
+      return showMore(current, query);
+    }).catch(function () {
+      if (current === generation) status.textContent = "Part of the search index could not be loaded. Every article is also listed by source and by tag.";
+    });
   }
 
   /* Keeps ?q= in step with the box, without adding history entries. */
@@ -607,14 +768,22 @@ newsgen build</code></pre>
   }
 
   function update() {
-    var query = input.value;
-    remember(query);
-    if (entries) show(query);
+    remember(input.value);
+    if (manifest) search(input.value);
+  }
+
+  function fillFilter(select, filters) {
+    if (!select) return;
+    filters.forEach(function (filter) {
+      var option = element("option", "", filter[0] + " (" + filter[2].toLocaleString("en") + ")");
+      option.value = filter[1];
+      select.appendChild(option);
+    });
+    select.addEventListener("change", update);
   }
 
   form.hidden = false;
-  var initial = new URLSearchParams(window.location.search).get("q") || "";
-  input.value = initial;
+  input.value = new URLSearchParams(window.location.search).get("q") || "";
   status.textContent = "Loading the search index\u2026";
 
   form.addEventListener("submit", function (event) {
@@ -624,20 +793,20 @@ newsgen build</code></pre>
   });
   input.addEventListener("input", function () {
     window.clearTimeout(timer);
-    timer = window.setTimeout(update, 150);
+    timer = window.setTimeout(update, 40);
   });
+  if (more) {
+    more.addEventListener("click", function () {
+      if (manifest && shown < ranked.length) showMore(generation, input.value);
+    });
+  }
 
-  fetch(form.getAttribute("data-index"), { credentials: "same-origin" })
-    .then(function (response) {
-      if (!response.ok) throw new Error("HTTP " + response.status);
-      return response.json();
-    })
+  load(indexURL.href)
     .then(function (data) {
-      entries = Array.isArray(data) ? data : [];
-      haystacks = entries.map(function (entry) {
-        return fold([entry[0], entry[4], entry[2]].concat(entry[5] || []).join(" "));
-      });
-      show(input.value);
+      manifest = data;
+      fillFilter(sourceFilter, data.sources || []);
+      fillFilter(tagFilter, data.tags || []);
+      search(input.value);
     })
     .catch(function () {
       status.textContent = "The search index could not be loaded. Every article is also listed by source and by tag.";

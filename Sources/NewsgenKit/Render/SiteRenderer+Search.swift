@@ -3,7 +3,7 @@ import Mustache
 import NewsgenModel
 
 extension SiteRenderer {
-    /// `/search/` and its index, `/search/index.json`. The page works with JavaScript off: the
+    /// `/search/` and its index (`SearchIndex`). The page works with JavaScript off: the
     /// form stays hidden, a `<noscript>` points to the lists by source, and every tag is listed.
     func searchFiles() throws(BuildError) -> [OutputFile] {
         let route = Route.search
@@ -19,8 +19,19 @@ extension SiteRenderer {
             "articleCount": .int(listed.count), "articleCountLabel": .string(PageContext.articles(listed.count)),
             "tags": .list(tagList), "hasTags": .bool(!tagList.isEmpty),
         ])
-        let titles = { (id: String) in input.sources[id]?.title ?? sourcePages.entry(id: id)?.info.title ?? id }
-        let index = SearchIndex.make(listed, sources: titles, dates: context.dates, tagsOf: articleTags)
-        return [page, OutputFile(path: SearchIndex.outputPath, data: Data(index.utf8))]
+        let tagNames = Dictionary(tags.tags.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return [page] + SearchIndex(searchDocuments()).files(tagNames: tagNames)
+    }
+
+    /// The listed articles as search documents, oldest first (doc numbers are positions), made on every core.
+    func searchDocuments() -> [SearchDocument] {
+        let oldestFirst = Array(listed.reversed())
+        return Workers.parallelMap(oldestFirst.count, parallel: parallel) { index in
+            let prepared = oldestFirst[index]
+            let id = prepared.article.sourceID
+            return SearchDocument(prepared, source: input.sources[id]?.title ?? sourcePages.entry(id: id)?.info.title ?? id,
+                                  date: prepared.article.date.map(context.dates.display) ?? "",
+                                  tags: articleTags[prepared.article.id] ?? TagIndex.tags(of: prepared.article))
+        }
     }
 }

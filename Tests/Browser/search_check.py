@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Full-text search in headless Chromium, on a real build of a 1,000-article site (issue 18).
+
+Generates the seeded synthetic site (Tests/Benchmarks/hugo/generate.py 1000 --seed 1), puts
+a made-up word, "Zwölfquokka", into the last paragraph of one article's body only (not its
+title or summary), builds it with the real binary and serves public/ on 127.0.0.1. Then:
+
+1. search.js's tokenizer gives, on every case of Tests/Fixtures/search/tokenizer-cases.json,
+   the words SearchTokenizer.swift gives (SearchIndexTests checks the Swift side);
+2. typing "zwolfquokka" (no umlaut) finds that one article;
+3. a prefix ("laborat") finds articles, and the same letters followed by a space
+   (a whole word, no longer a prefix) find none;
+4. a common word shows 10 results and "More results" shows 10 more;
+5. the source filter keeps only that source's articles;
+6. the matched words of a snippet are in <mark>, and the page logs no error or CSP refusal.
+
+Exit 0 when all holds, 1 with the failing step, 2 when the check cannot run.
+
+Usage: search_check.py [BINARY]   (default .build/debug/newsgen)
+"""
+import argparse
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.dont_write_bytecode = True
+sys.path.insert(0, HERE)
+import headless  # noqa: E402
+from bookmark_path_check import StepFailed, by_testid, newsgen, serve  # noqa: E402
+
+WORD = "Zwölfquokka"
+TYPED = "zwolfquokka"
+PREFIX = "laborat"
+COMMON = "people"
+
+
+def plant_word(feeds):
+    """Puts WORD into the last paragraph of the body of one item; returns that item's title."""
+    path = os.path.join(feeds, sorted(os.listdir(feeds))[2])
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    items = text.split("<item>")
+    item = items[5]
+    title = html.unescape(re.search(r"<title>(.*?)</title>", item).group(1))
+    end = item.rindex("</p>]]></content:encoded>")
+    items[5] = item[:end] + " The " + WORD + " was seen." + item[end:]
+    if WORD in re.search(r"<description>(.*?)</description>", items[5], re.S).group(1):
+        raise StepFailed("setup: the word landed in the summary")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("<item>".join(items))
+    return title
+
+
+def wait_for(driver, condition, what, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise StepFailed("%s: timed out" % what)
+
+
+def search(driver, query):
+    """Types `query` into the box (as a user would, one input event) and waits until search.js has shown it."""
+    driver.execute_script(
+        "var box = document.getElementById('search-input'); box.value = arguments[0];"
+        "box.dispatchEvent(new Event('input', {bubbles: true}));", query)
+    wait_for(driver, lambda: driver.execute_script(
+        "return document.getElementById('search-results').getAttribute('data-query') === arguments[0]", query),
+        "search %r" % query)
+    return by_testid(driver, "search-result")
+
+
+def status(driver):
+    return by_testid(driver, "search-status")[0].text.strip()
+
+
+def check(driver, origin, title):
+    step = "page"
+    driver.get(origin + "/search/")
+    wait_for(driver, lambda: status(driver).startswith("Type words"), "%s: the index did not load (%s)" % (step, status(driver)))
+
+    step = "tokenizer"
+    with open(os.path.join(ROOT, "Tests", "Fixtures", "search", "tokenizer-cases.json"), encoding="utf-8") as file:
+        cases = json.load(file)
+    for case in cases:
+        words = driver.execute_script("return window.newsgenSearchTokenize(arguments[0])", case["text"])
+        if words != case["words"]:
+            raise StepFailed("%s: %r gave %r, expected %r" % (step, case["text"], words, case["words"]))
+    print("  tokenizer: %d cases as in Swift" % len(cases))
+
+    step = "a word of one article's body"
+    found = search(driver, TYPED)
+    titles = [row.find_element("css selector", "[data-testid=search-result-link]").text for row in found]
+    if titles != [title]:
+        raise StepFailed("%s: %r found %r, expected [%r]" % (step, TYPED, titles, title))
+    print("  %r found the one article with %r in its body: %r" % (TYPED, WORD, title))
+
+    step = "prefix"
+    found = search(driver, PREFIX)
+    if not found:
+        raise StepFailed("%s: %r found nothing (%s)" % (step, PREFIX, status(driver)))
+    shown = status(driver)
+    whole = search(driver, PREFIX + " ")
+    if whole or not status(driver).startswith("No results"):
+        raise StepFailed("%s: %r (a whole word) found %d" % (step, PREFIX + " ", len(whole)))
+    print("  prefix %r: %s; as a whole word: none" % (PREFIX, shown))
+
+    step = "paging"
+    found = search(driver, COMMON)
+    before = status(driver)
+    if len(found) != 10 or "10 shown" not in before:
+        raise StepFailed("%s: %r shows %d rows (%s), expected 10" % (step, COMMON, len(found), before))
+    if not driver.find_elements("css selector", "[data-testid=search-result] mark"):
+        raise StepFailed("%s: no <mark> in the snippets of %r" % (step, COMMON))
+    by_testid(driver, "search-more")[0].click()
+    wait_for(driver, lambda: len(by_testid(driver, "search-result")) == 20, "%s: More results" % step)
+    print("  %r: %s, then 20 after More results" % (COMMON, before))
+
+    step = "source filter"
+    from selenium.webdriver.support.ui import Select
+    select = Select(by_testid(driver, "search-source")[0])
+    option = select.options[1]
+    source = option.text.rsplit(" (", 1)[0]
+    select.select_by_index(1)
+    wait_for(driver, lambda: status(driver) != before, "%s: the results did not change" % step)
+    found = search(driver, COMMON + " ")
+    sources = {row.find_element("css selector", ".meta-source").text for row in found}
+    if not found or sources != {source}:
+        raise StepFailed("%s: %r in %r shows sources %r" % (step, COMMON, source, sorted(sources)))
+    print("  %r filtered to %r: %s" % (COMMON, source, status(driver)))
+
+    step = "console"
+    # The site has no favicon; Chromium asks for one anyway.
+    problems = [entry["message"] for entry in driver.get_log("browser")
+                if entry.get("level") == "SEVERE" and "/favicon.ico" not in entry["message"]]
+    if problems:
+        raise StepFailed("%s: %s" % (step, problems[0]))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"))
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+    temp = tempfile.mkdtemp(prefix="newsgen-search-check-")
+    driver = server = None
+    try:
+        out = os.path.join(temp, "generated")
+        subprocess.run([sys.executable, os.path.join(ROOT, "Tests", "Benchmarks", "hugo", "generate.py"), "1000", out,
+                        "--seed", "1"], check=True, capture_output=True)
+        site = os.path.join(out, "newsgen")
+        title = plant_word(os.path.join(site, "feeds"))
+        newsgen(binary, site, "build", "--offline", "--quiet")
+        server = serve(os.path.join(site, "public"))
+        driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(temp, "profile"))
+        print("search check: 1,000 articles; tokenizer, a body-only word, a prefix, paging, a filter")
+        check(driver, "http://127.0.0.1:%d" % server.server_address[1], title)
+        print("search check: passed")
+        return 0
+    except headless.SetupError as error:
+        print("search check: cannot run: %s" % error)
+        return 2
+    except StepFailed as error:
+        print("search check: FAILED at %s" % error)
+        return 1
+    finally:
+        if driver is not None:
+            driver.quit()
+        if server is not None:
+            server.shutdown()
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
