@@ -121,6 +121,16 @@ struct SpareTreeTests {
             #expect(work.linked == (round == 1 ? 0 : 100), "round \(round): only the last build's changes are linked again: \(work)")
             #expect(try Self.contents(of: scratch.output) == Self.expected(site))
         }
+
+        // Retention drops half the archive at once: each page's folder goes from the spare tree as one removal.
+        let dropped = site.keys.filter { $0.hasPrefix("articles/") && Int($0.split(separator: "/")[2])! % 2 == 0 }
+        for path in dropped { site[path] = nil }
+        #expect(try scratch.publish(site).result == PublishResult(written: 0, kept: 1_001, removed: 1_000))
+        let (result, work) = try scratch.publish(site)
+        #expect(result == PublishResult(written: 0, kept: 1_001, removed: 0))
+        #expect(work.removed == 1_000 && work.wrote == 0, "\(work)")
+        #expect(try Self.contents(of: scratch.output) == Self.expected(site))
+        #expect(try Self.contents(of: scratch.spare) == Self.expected(site))
     }
 
     @Test func aSpareTreeLeftHalfUpdatedOrTamperedWithIsPutRight() throws {

@@ -69,18 +69,24 @@ struct SpareTree {
     }
 
     /// Removes what the tree has and the plan does not: files, folders (with what is in them), and links
-    /// and other entries, which the output never holds. Returns what is left.
+    /// and other entries, which the output never holds. Returns what is left. Linear in the tree: a removed
+    /// folder's contents are found by their parents, not by filtering the tree once per folder.
     private func removeWhatThePlanLacks(_ plan: PublishPlan, present: TreeListing, work: inout Work) throws(PublishFailure) -> TreeListing {
-        var left = present
-        for folder in present.folders.subtracting(plan.folders).sorted() where left.folders.contains(folder) {
+        var removedFolders: Set<String> = []
+        func isInsideRemoved(_ path: String) -> Bool { PublishPlan.parents(of: path).contains(where: removedFolders.contains) }
+        // Sorted, a folder comes before what is in it, so only the topmost of a removed branch is removed.
+        for folder in present.folders.subtracting(plan.folders).sorted() where !isInsideRemoved(folder) {
             try PublishDisk.removeFolder(root + "/" + folder, shownAs: folder)
-            let inside = folder + "/"
-            left.folders = left.folders.filter { $0 != folder && !$0.hasPrefix(inside) }
-            left.files = left.files.filter { !$0.key.hasPrefix(inside) }
-            left.others = left.others.filter { !$0.hasPrefix(inside) }
+            removedFolders.insert(folder)
             work.removed += 1
         }
-        for path in left.files.keys.filter({ plan.files[$0] == nil }).sorted() + left.others.sorted() {
+        var left = present
+        if !removedFolders.isEmpty {
+            left.folders = present.folders.filter { !removedFolders.contains($0) && !isInsideRemoved($0) }
+            left.files = present.files.filter { !isInsideRemoved($0.key) }
+        }
+        let strays = left.files.keys.filter { plan.files[$0] == nil } + present.others.filter { !isInsideRemoved($0) }
+        for path in strays.sorted() {
             try PublishDisk.removeFile(root + "/" + path, shownAs: path)
             left.files[path] = nil
             work.removed += 1
