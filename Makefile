@@ -16,7 +16,7 @@ BROWSER_BIN ?= $(BIN)
 
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
-.PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale
+.PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale bench-search
 .PHONY: bench-extract extract-anchors
 .PHONY: feeds-check python-deps
 .PHONY: embed-templates usage-docs
@@ -153,6 +153,16 @@ bench-scale: deps gnu-time
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/scale_bench.py --binary $(SCRATCH)/release/newsgen \
 	  --sizes $(SCALE_SIZES) --root $(SCALE_ROOT) $(SCALE_ARGS)
+
+## Search in headless Chromium on a built site (SEARCH_SITE: its folder or its public/): 20 fixed queries through
+## search.js and through Pagefind's JS API (its index built offline from the same public/): bytes per query, time to
+## first results, index sizes, top-10 overlap, with issue 18's targets (Tests/Benchmarks/search_bench.py).
+SEARCH_SITE ?= public
+bench-search: browser-deps
+	@python3 -c 'import pagefind_bin' 2>/dev/null || { echo "Installing: pagefind-bin (pip)"; \
+	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
+	  python3 -m pip install --quiet "pagefind-bin==1.5.2" </dev/null || python3 -m pip install --quiet --break-system-packages "pagefind-bin==1.5.2" </dev/null; }
+	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/search_bench.py --site $(SEARCH_SITE) $(SEARCH_ARGS)
 
 ## newsgen against Hugo (Debian's) on seeded synthetic archives of 1,000 and 10,000 articles, in tmpfs,
 ## alternating pairs; then feed parsing against feedparser and xmllint. Prints a section for BENCHMARKS.md.

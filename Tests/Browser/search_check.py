@@ -11,8 +11,9 @@ title or summary), builds it with the real binary and serves public/ on 127.0.0.
 3. a prefix ("laborat") finds articles, and the same letters followed by a space
    (a whole word, no longer a prefix) find none;
 4. a common word shows 10 results and "More results" shows 10 more;
-5. the source filter keeps only that source's articles;
-6. the matched words of a snippet are in <mark>, and the page logs no error or CSP refusal.
+5. the source filter keeps only that source's articles (checked after 6);
+6. the word searched for is in <mark> wherever a snippet shows it, and nothing else is;
+7. the page logs no error or CSP refusal.
 
 Exit 0 when all holds, 1 with the failing step, 2 when the check cannot run.
 
@@ -120,11 +121,23 @@ def check(driver, origin, title):
     before = status(driver)
     if len(found) != 10 or "10 shown" not in before:
         raise StepFailed("%s: %r shows %d rows (%s), expected 10" % (step, COMMON, len(found), before))
-    if not driver.find_elements("css selector", "[data-testid=search-result] mark"):
-        raise StepFailed("%s: no <mark> in the snippets of %r" % (step, COMMON))
     by_testid(driver, "search-more")[0].click()
     wait_for(driver, lambda: len(by_testid(driver, "search-result")) == 20, "%s: More results" % step)
     print("  %r: %s, then 20 after More results" % (COMMON, before))
+
+    step = "marks"
+    rows = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('[data-testid=search-result]'), function (row) {"
+        " var p = row.querySelector('.search-snippet');"
+        " return [p ? p.textContent : '', Array.prototype.map.call(row.querySelectorAll('mark'), function (m) { return m.textContent; })]; })")
+    for text, marks in rows:
+        expected = re.findall(r"\b%s\b" % COMMON, text, re.IGNORECASE)
+        if [mark.lower() for mark in marks] != [word.lower() for word in expected]:
+            raise StepFailed("%s: a snippet with %d %r marks %r: %r" % (step, len(expected), COMMON, marks, text))
+    marked = sum(1 for _, marks in rows if marks)
+    if not marked:
+        raise StepFailed("%s: none of %d snippets shows %r" % (step, len(rows), COMMON))
+    print("  %r marked in %d of %d snippets, nothing else marked" % (COMMON, marked, len(rows)))
 
     step = "source filter"
     from selenium.webdriver.support.ui import Select

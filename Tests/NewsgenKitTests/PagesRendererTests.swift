@@ -244,8 +244,8 @@ struct PagesRendererTests {
         // One shard for so few words, holding the title's words, the summary's and the tags'.
         #expect((manifest["shards"] as? [[Any]])?.map { $0[1] as? String } == ["_"])
         let shard = try Self.json(files["search/t/_.json"], as: [String: [Int]].self)
-        // Doc 4, three for a word of the title (two for a tag), length code 49 (66 words: 8·log2(67)).
-        #expect(shard["quoted"] == [4, 3, 49])
+        // Doc 4, seven for a word of the title (two for a tag), length code 49 (66 words: 8·log2(67)).
+        #expect(shard["quoted"] == [4, 7, 49])
         #expect(shard["ports"] == [4, 2, 49])
         #expect(shard["summary"] == [0, 1, 19, 1, 1, 19, 1, 1, 19, 1, 1, 19])
     }

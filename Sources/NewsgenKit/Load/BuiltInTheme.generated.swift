@@ -599,28 +599,32 @@ newsgen build</code></pre>
     return names;
   }
 
-  /* Each matching doc's BM25 score for one word of the query; for a prefix, its best word. */
+  /* Each matching doc's BM25 score for one word of the query. A prefix counts as one word whose
+   * occurrences are those of every word it begins, so that a rare longer word ("museums", a tag)
+   * does not outrank the common word typed ("museum") through its idf. */
   function scores(word, isPrefix, shards) {
-    var best = new Map();
-    var count = manifest.count;
-    var average = manifest.averageLength;
+    var found = new Map();
     shards.forEach(function (shard) {
       Object.keys(shard).forEach(function (term) {
         if (term !== word && !(isPrefix && term.lastIndexOf(word, 0) === 0)) return;
         var postings = shard[term];
-        var frequency = postings.length / 3;
-        var idf = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
         var doc = 0;
         for (var i = 0; i < postings.length; i += 3) {
           doc += postings[i];
-          var tf = postings[i + 1];
-          var length = Math.pow(2, postings[i + 2] / 8) - 1;
-          var score = idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average));
-          if (!(best.get(doc) >= score)) best.set(doc, score);
+          var seen = found.get(doc);
+          if (seen) seen[0] += postings[i + 1]; else found.set(doc, [postings[i + 1], postings[i + 2]]);
         }
       });
     });
-    return best;
+    var average = manifest.averageLength;
+    var idf = Math.log(1 + (manifest.count - found.size + 0.5) / (found.size + 0.5));
+    var scored = new Map();
+    found.forEach(function (value, doc) {
+      var tf = value[0];
+      var length = Math.pow(2, value[1] / 8) - 1;
+      scored.set(doc, idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average)));
+    });
+    return scored;
   }
 
   function docNumbers(list) {

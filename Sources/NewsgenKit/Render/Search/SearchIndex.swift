@@ -39,9 +39,10 @@ struct SearchIndex {
         var total = 0
         for (number, document) in documents.enumerated() {
             let code = SearchDocument.lengthCode(document.length)
+            func append(_ list: inout [Int], _ count: Int) { list.append(number); list.append(count); list.append(code) }
             total += document.length
             for (term, count) in document.frequencies {
-                postings[term, default: []].append(contentsOf: [number, count, code])
+                append(&postings[term, default: []], count)
             }
         }
         self.postings = postings
@@ -171,13 +172,38 @@ struct SearchIndex {
     /// `values` in groups of `stride` whose first is a doc number, written as the difference from the group before.
     private func writeDeltas(_ values: [Int], stride: Int, into writer: inout JSONWriter) {
         var previous = 0
-        for (index, value) in values.enumerated() {
-            if index % stride == 0 {
-                writer.integer(value - previous)
-                previous = value
-            } else {
-                writer.integer(value)
+        var first = true
+        // Digits written here rather than through `integer` (which makes a String each): the postings are
+        // most of the index's bytes.
+        // The caller's `beginArray` wrote the "[": the numbers are appended as one raw run inside it.
+        writer.raw { bytes in
+            for (index, value) in values.enumerated() {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                if index % stride == 0 {
+                    Self.appendDigits(value - previous, to: &bytes)
+                    previous = value
+                } else {
+                    Self.appendDigits(value, to: &bytes)
+                }
             }
+        }
+    }
+
+    /// A non-negative integer's decimal digits.
+    private static func appendDigits(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 10 else { bytes.append(UInt8(ascii: "0") + UInt8(max(0, value))); return }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
         }
     }
 

@@ -16,40 +16,49 @@ enum SearchTokenizer {
     /// The words of `text`, in order, repeats kept.
     static func words(_ text: String) -> [String] {
         var words: [String] = []
-        var current = String.UnicodeScalarView()
-        var pending = String.UnicodeScalarView()
-        func finish() {
-            if !current.isEmpty { words.append(String(current)) }
-            current = String.UnicodeScalarView()
-        }
-        // ASCII is folded here, a scalar at a time; a run of other scalars goes through the full
-        // rules at once. Folding a run on its own gives what folding the whole text gives: NFKD
-        // reorders only marks, never across an ASCII character, and the one context-dependent
-        // lowercase mapping (final sigma) is spelled out as σ either way.
-        func flushPending() {
-            guard !pending.isEmpty else { return }
-            for scalar in fold(String(pending)).unicodeScalars {
-                if isWordScalar(scalar) { current.append(scalar) } else { finish() }
+        forEachWord(in: text) { words.append($0) }
+        return words
+    }
+
+    /// Calls `body` with each word of `text`, in order. Works on the UTF-8 bytes: ASCII is folded
+    /// here, a byte at a time, into one reused buffer (most words are then small strings, made
+    /// without an allocation); a run of other bytes (whole scalars, as UTF-8 never puts an ASCII byte
+    /// inside one) goes through the full rules at once. Folding a run on its own gives what folding
+    /// the whole text gives: NFKD reorders only marks, never across an ASCII character, and the one
+    /// context-dependent lowercase mapping (final sigma) is spelled out as σ either way.
+    static func forEachWord(in text: String, _ body: (String) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var word: [UInt8] = []
+            word.reserveCapacity(64)
+            func finish() {
+                guard !word.isEmpty else { return }
+                let made = String(decoding: word, as: UTF8.self)
+                if word.count <= maxLength || made.utf16.count <= maxLength { body(made) }
+                word.removeAll(keepingCapacity: true)
             }
-            pending = String.UnicodeScalarView()
-        }
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                flushPending()
-                switch value {
-                case 0x30...0x39, 0x61...0x7A: current.append(scalar)
-                case 0x41...0x5A: current.append(Unicode.Scalar(value + 0x20)!)
-                default: finish()
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    switch byte {
+                    case 0x30...0x39, 0x61...0x7A: word.append(byte)
+                    case 0x41...0x5A: word.append(byte + 0x20)
+                    default: finish()
+                    }
+                    index += 1
+                    continue
                 }
-            } else {
-                pending.append(scalar)
+                var end = index + 1
+                while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+                let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                for scalar in fold(run).unicodeScalars {
+                    if isWordScalar(scalar) { word.append(contentsOf: String(scalar).utf8) } else { finish() }
+                }
+                index = end
             }
+            finish()
         }
-        flushPending()
-        finish()
-        // Words longer than the limit were counted in scalars above; the limit is in UTF-16 units, as in JS.
-        return words.filter { $0.utf16.count <= maxLength }
     }
 
     /// `text` lowercased, decomposed, without marks and with the spelled-out letters.
