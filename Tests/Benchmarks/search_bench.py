@@ -30,11 +30,9 @@ import gzip
 import http.server
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -254,19 +252,19 @@ def main():
         return 2
     with open(os.path.join(public, "search", "index.json"), encoding="utf-8") as file:
         count = json.load(file)["count"]
-    temp = tempfile.mkdtemp(prefix="newsgen-search-bench-")
-    driver = server = None
-    try:
+
+    def run(session):
         sizes = {"ours": folder_bytes(os.path.join(public, "search"), skip=("index.html",))}
         pagefind = None
         pagefind_seconds = 0
         if not args.skip_pagefind:
-            pagefind = os.path.join(temp, "pagefind")
+            pagefind = os.path.join(session.temp, "pagefind")
             pagefind_seconds = build_pagefind(args.pagefind.split(), public, pagefind)
             sizes["pagefind"] = folder_bytes(pagefind)
-        server = serve(public, pagefind)
-        origin = "http://127.0.0.1:%d" % server.server_address[1]
-        driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(temp, "profile"))
+        session.server = serve(public, pagefind)
+        origin = "http://127.0.0.1:%d" % session.server.server_address[1]
+        session.driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(session.temp, "profile"))
+        driver = session.driver
         driver.set_script_timeout(60)
         rows = []
         for kind, query in QUERIES:
@@ -284,15 +282,8 @@ def main():
             with open(args.json, "w") as file:
                 json.dump({"count": count, "sizes": sizes, "pagefindSeconds": pagefind_seconds, "rows": rows}, file, indent=1)
         return 0
-    except headless.SetupError as error:
-        print("search bench: cannot run: %s" % error)
-        return 2
-    finally:
-        if driver is not None:
-            driver.quit()
-        if server is not None:
-            server.shutdown()
-        shutil.rmtree(temp, ignore_errors=True)
+
+    return headless.run_check("search bench", "newsgen-search-bench-", run)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import urllib.parse
 
@@ -28,8 +27,7 @@ sys.path.insert(0, HERE)
 import headless  # noqa: E402
 
 
-class StepFailed(Exception):
-    pass
+StepFailed = headless.StepFailed
 
 
 def newsgen(binary, site, *arguments):
@@ -130,32 +128,19 @@ def main():
     parser.add_argument("--templates", default=os.path.join(ROOT, "templates"), help="the theme to build with (default: the repository's)")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
-    temp = tempfile.mkdtemp(prefix="newsgen-bookmark-path-")
-    driver = server = None
-    try:
-        site = os.path.join(temp, "site")
+    def check(session):
+        site = os.path.join(session.temp, "site")
         os.mkdir(site)
         copy_sample_site(site, os.path.abspath(args.templates))
         newsgen(binary, site, "build", "--offline", "--quiet")
-        server = serve(os.path.join(site, "public"))
-        driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(temp, "profile"), window="375,812")
+        session.server = serve(os.path.join(site, "public"))
+        session.driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(session.temp, "profile"),
+                                                 window="375,812")
         print("bookmark path check: home -> article -> bookmark add + rebuild -> mark -> Bookmarks -> article")
-        title = walk(driver, binary, site, "http://127.0.0.1:%d" % server.server_address[1])
+        title = walk(session.driver, binary, site, "http://127.0.0.1:%d" % session.server.server_address[1])
         print("bookmark path check: passed (%r bookmarked and found again)" % title)
-        return 0
-    except headless.SetupError as error:
-        print("bookmark path check: cannot run: %s" % error)
-        return 2
-    except StepFailed as error:
-        print("bookmark path check: FAILED at %s" % error)
-        return 1
-    finally:
-        if driver is not None:
-            driver.quit()
-        if server is not None:
-            server.shutdown()
-        shutil.rmtree(temp, ignore_errors=True)
 
+    return headless.run_check("bookmark path check", "newsgen-bookmark-path-", check)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,14 +1,57 @@
 """Headless Chromium through Debian's chromium-driver, for the browser checks.
 
-Shared by xss_browser_check.py and bookmark_path_check.py so both start the
-browser the same way: no network beyond 127.0.0.1, no sync, no extensions.
+Shared by the browser checks and the search benchmark, so all start the browser
+the same way (no network beyond 127.0.0.1, no sync, no extensions) and end the
+same way (`run_check`: the browser quit, the server stopped, the temporary
+folder removed, an exit status).
 """
 import os
+import shutil
 import subprocess
+import tempfile
 
 
 class SetupError(Exception):
     """The check could not run (no browser, no selenium, a broken fixture): not a finding."""
+
+
+class StepFailed(Exception):
+    """A step of a check saw something other than what it expected: a finding."""
+
+
+class Session:
+    """What a check holds while it runs: a temporary folder, and the loopback server and the
+    browser once it has started them (`server`, `driver`); `close` ends them all."""
+
+    def __init__(self, prefix):
+        self.temp = tempfile.mkdtemp(prefix=prefix)
+        self.server = None
+        self.driver = None
+
+    def close(self):
+        if self.driver is not None:
+            self.driver.quit()
+        if self.server is not None:
+            self.server.shutdown()
+        shutil.rmtree(self.temp, ignore_errors=True)
+
+
+def run_check(name, prefix, body):
+    """`body(session)`'s exit status (0 when it returns None), 2 when the browser could not be set up
+    ("NAME: cannot run: ..."), 1 when a step failed ("NAME: FAILED at ..."); the session is closed
+    whatever happened."""
+    session = Session(prefix)
+    try:
+        status = body(session)
+        return 0 if status is None else status
+    except SetupError as error:
+        print("%s: cannot run: %s" % (name, error))
+        return 2
+    except StepFailed as error:
+        print("%s: FAILED at %s" % (name, error))
+        return 1
+    finally:
+        session.close()
 
 
 def start_chromium(chromium, chromedriver, profile, window="1024,768"):

@@ -24,10 +24,8 @@ import html
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -167,34 +165,20 @@ def main():
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
-    temp = tempfile.mkdtemp(prefix="newsgen-search-check-")
-    driver = server = None
-    try:
-        out = os.path.join(temp, "generated")
+    def run(session):
+        out = os.path.join(session.temp, "generated")
         subprocess.run([sys.executable, os.path.join(ROOT, "Tests", "Benchmarks", "hugo", "generate.py"), "1000", out,
                         "--seed", "1"], check=True, capture_output=True)
         site = os.path.join(out, "newsgen")
         title = plant_word(os.path.join(site, "feeds"))
         newsgen(binary, site, "build", "--offline", "--quiet")
-        server = serve(os.path.join(site, "public"))
-        driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(temp, "profile"))
+        session.server = serve(os.path.join(site, "public"))
+        session.driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(session.temp, "profile"))
         print("search check: 1,000 articles; tokenizer, a body-only word, a prefix, paging, a filter")
-        check(driver, "http://127.0.0.1:%d" % server.server_address[1], title)
+        check(session.driver, "http://127.0.0.1:%d" % session.server.server_address[1], title)
         print("search check: passed")
-        return 0
-    except headless.SetupError as error:
-        print("search check: cannot run: %s" % error)
-        return 2
-    except StepFailed as error:
-        print("search check: FAILED at %s" % error)
-        return 1
-    finally:
-        if driver is not None:
-            driver.quit()
-        if server is not None:
-            server.shutdown()
-        shutil.rmtree(temp, ignore_errors=True)
 
+    return headless.run_check("search check", "newsgen-search-check-", run)
 
 if __name__ == "__main__":
     sys.exit(main())
