@@ -5,7 +5,7 @@ import NewsgenModel
 extension SiteRenderer {
     /// `/search/` and its index (`SearchIndex`). The page works with JavaScript off: the
     /// form stays hidden, a `<noscript>` points to the lists by source, and every tag is listed.
-    func searchFiles() throws(BuildError) -> [OutputFile] {
+    func searchFiles(_ documents: [SearchDocument]) throws(BuildError) -> [OutputFile] {
         let route = Route.search
         let tagList = tags.tags
             .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
@@ -20,7 +20,7 @@ extension SiteRenderer {
             "tags": .list(tagList), "hasTags": .bool(!tagList.isEmpty),
         ])
         let tagNames = Dictionary(tags.tags.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
-        return [page] + SearchIndex(searchDocuments()).files(tagNames: tagNames)
+        return [page] + SearchIndex(documents).files(tagNames: tagNames)
     }
 
     /// The listed articles as search documents, oldest first (doc numbers are positions), made on every core.

@@ -43,7 +43,10 @@ struct SiteRenderer {
         jobs.append(.files { [bookmarksFeed()] })
         jobs.append(.files { () throws(BuildError) in [try sourcesPage()] })
         jobs += lists.map(FileJob.page)
-        jobs.append(.files { () throws(BuildError) in try searchFiles() })
+        // Tokenizing every article is made here, on every core, not inside the search job (a job of
+        // `renderFiles` already has a core of its own: a parallel map inside it runs on that core alone).
+        let searchDocuments = searchDocuments()
+        jobs.append(.files { () throws(BuildError) in try searchFiles(searchDocuments) })
         jobs.append(.files { () throws(BuildError) in [try notFoundPage()] })
         jobs.append(.files { [robotsFile()] })
         jobs.append(.files { SiteFeeds.files(for: input, pageRoutes: pageRoutes) })
