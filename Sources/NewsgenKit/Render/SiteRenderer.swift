@@ -16,6 +16,8 @@ struct SiteRenderer {
     /// Pages and the other files are made on every core (`renderFiles`); false renders them one after another
     /// on the calling thread. The bytes are the same either way.
     var parallel = true
+    /// Every `searchArticles` article's terms, from the search cache (`cachedSearchTerms`); nil: made while rendering.
+    var searchTerms: [SearchTerms]?
 
     init(_ input: RenderInput) {
         self.input = input
