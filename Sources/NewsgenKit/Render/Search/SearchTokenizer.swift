@@ -35,39 +35,47 @@ enum SearchTokenizer {
     static func forEachWordBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         text.withUTF8 { bytes in
-            var word: [UInt8] = []
-            word.reserveCapacity(64)
-            func finish() {
-                guard !word.isEmpty else { return }
-                if word.count <= maxLength || utf16Count(word) <= maxLength { word.withUnsafeBufferPointer(body) }
-                word.removeAll(keepingCapacity: true)
-            }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    switch byte {
-                    case 0x30...0x39, 0x61...0x7A: word.append(byte)
-                    case 0x41...0x5A: word.append(byte + 0x20)
-                    default: finish()
+            // A word of at most `maxLength` UTF-16 units has at most three UTF-8 bytes a unit: a longer run is
+            // never a word, and is only read to its end, not kept.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * maxLength) { word in
+                var count = 0
+                var tooLong = false
+                func append(_ byte: UInt8) {
+                    if count < word.count { word[count] = byte; count += 1 } else { tooLong = true }
+                }
+                func finish() {
+                    defer { count = 0; tooLong = false }
+                    guard count > 0, !tooLong else { return }
+                    let made = UnsafeBufferPointer(rebasing: word[0..<count])
+                    if count <= maxLength || utf16Count(made) <= maxLength { body(made) }
+                }
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte < 0x80 {
+                        switch byte {
+                        case 0x30...0x39, 0x61...0x7A: append(byte)
+                        case 0x41...0x5A: append(byte + 0x20)
+                        default: finish()
+                        }
+                        index += 1
+                        continue
                     }
-                    index += 1
-                    continue
+                    var end = index + 1
+                    while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+                    let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                    for scalar in fold(run).unicodeScalars {
+                        if isWordScalar(scalar) { for byte in scalar.utf8 { append(byte) } } else { finish() }
+                    }
+                    index = end
                 }
-                var end = index + 1
-                while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
-                let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
-                for scalar in fold(run).unicodeScalars {
-                    if isWordScalar(scalar) { word.append(contentsOf: scalar.utf8) } else { finish() }
-                }
-                index = end
+                finish()
             }
-            finish()
         }
     }
 
     /// The UTF-16 units of valid UTF-8 `bytes`: one a scalar, two for one past U+FFFF (a four-byte lead).
-    private static func utf16Count(_ bytes: [UInt8]) -> Int {
+    private static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         bytes.reduce(0) { count, byte in count + (byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1) }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Distinct words by their folded UTF-8 bytes, each numbered in the order first seen: counting the
 /// words of 10,000 articles through a `Dictionary<String, …>` spent a tenth of the index's time
 /// hashing Strings (and making one per occurrence). Here a word is hashed once over its bytes
@@ -54,8 +60,9 @@ struct SearchWordTable {
     private func equals(_ number: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = starts[number]
         guard starts[number + 1] - start == word.count else { return false }
-        for index in 0..<word.count where bytes[start + index] != word[index] { return false }
-        return true
+        return bytes.withUnsafeBufferPointer { stored in
+            word.isEmpty || memcmp(stored.baseAddress! + start, word.baseAddress!, word.count) == 0
+        }
     }
 
     private mutating func grow() {
