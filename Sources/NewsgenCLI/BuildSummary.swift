@@ -35,6 +35,11 @@ enum BuildSummary {
             + "memory tier high-water mark \(images.memoryBytesHighWater) bytes."
     }
 
+    /// `--verbose`: what the search cache did (ADR 030).
+    static func searchDetail(_ report: BuildReport) -> String {
+        "Search: \(Wording.counted(report.searchTerms.tokenized, "article")) tokenized, \(Wording.grouped(report.searchTerms.reused)) reused from the cache."
+    }
+
     /// `--verbose`: what the Enrich cache did (ADR 027).
     static func enrichDetail(_ enrich: EnrichStatistics) -> String {
         "Enrich: \(Wording.counted(enrich.sanitized, "article")) sanitized, \(Wording.grouped(enrich.reused)) reused from the cache."

@@ -196,6 +196,7 @@ public enum NewsgenCLI {
                     if !report.upToDate {
                         console.print(BuildSummary.enrichDetail(report.enrich))
                         console.print(BuildSummary.parseDetail(report))
+                        console.print(BuildSummary.searchDetail(report))
                     }
                     console.print(BuildSummary.stages(report.stageTimes))
                     console.print("Pages: \(Wording.grouped(report.pagesRendered)) rendered, \(Wording.grouped(report.pagesKept)) kept from the last build (unchanged inputs).")

@@ -50,6 +50,8 @@ public struct BuildReport: Sendable {
     public var images = ImageCacheStatistics()
     /// Articles sanitized in this build, and those whose sanitized text the Enrich cache held (ADR 027).
     public var enrich = EnrichStatistics()
+    /// Listed articles tokenized for the search index in this build, and those whose terms the search cache held (ADR 030).
+    public var searchTerms: (tokenized: Int, reused: Int) = (0, 0)
     /// Sources whose document was byte for byte the one the last build parsed, so not parsed again (ADR 027).
     public var sourcesUnparsed = 0
     /// Article pages read for their full text in this build, left for later builds, and failed.
@@ -94,13 +96,17 @@ public enum SiteBuilder {
                                                                                         fullText: updated.fullText.counts),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output) ?? [:],
                                 previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory))
-        let files = try SiteRenderer(input).render() + enriched.files
+        var renderer = SiteRenderer(input)
+        let search = renderer.cachedSearchTerms(store: RecordCacheStore(directory: site.searchCacheDirectory))
+        renderer.searchTerms = search.terms
+        timer.lap("search")
+        let files = try renderer.render() + enriched.files
         timer.lap("render")
 
         try Publisher(output: output, shownAs: output.path, siteDirectory: site.directory).publish(files, staticDirectory: site.staticDirectory)
         timer.lap("publish")
 
-        let warnings = updated.warnings + enriched.warnings + input.bookmarkWarnings
+        let warnings = updated.warnings + enriched.warnings + search.warnings + input.bookmarkWarnings
         let pages = PublishedPages(files)
         // A build that could not fetch an image is not one to stand for the next: that one tries again.
         if enriched.images.failures == 0, enriched.images.staleServed == 0 {
@@ -113,7 +119,7 @@ public enum SiteBuilder {
         }
         return BuildReport(sources: updated.outcomes, articleCount: input.articles.count, pageCount: pages.count, output: output,
                            warnings: warnings, changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
-                           enrich: enriched.cache, sourcesUnparsed: updated.unparsed,
+                           enrich: enriched.cache, searchTerms: (search.tokenized, search.reused), sourcesUnparsed: updated.unparsed,
                            fullText: updated.fullText.summary,
                            stageTimes: timer.times, pagesRendered: pages.rendered, pagesKept: pages.kept)
     }

@@ -21,23 +21,36 @@ struct EnrichCacheEndToEndTests {
 
     /// Builds with no public/ and no build record, so every page is made from what Enrich gave.
     static func freshBuild(_ site: TemporarySite) throws -> (snapshot: [String: Data], enrich: String?) {
+        let built = try freshBuild(site, detail: "Enrich: ")
+        return (built.snapshot, built.detail)
+    }
+
+    /// `freshBuild`, with the `--verbose` line that starts with `detail`.
+    static func freshBuild(_ site: TemporarySite, detail: String) throws -> (snapshot: [String: Data], detail: String?) {
         try? FileManager.default.removeItem(at: site.publicDirectory)
         try? FileManager.default.removeItem(at: site.file(".newsgen/last-build.json"))
         let result = try site.run("build", "--offline", "--verbose", environment: now)
         #expect(result.status == 0, "\(result.stderr)")
-        return (try site.snapshot(), result.stdout.split(separator: "\n").first { $0.hasPrefix("Enrich: ") }.map(String.init))
+        return (try site.snapshot(), result.stdout.split(separator: "\n").first { $0.hasPrefix(detail) }.map(String.init))
     }
 
     static var cacheFolder: (TemporarySite) -> URL { { $0.file(".newsgen/cache/enrich") } }
 
     static func replaceCache(of site: TemporarySite, with folder: URL) throws {
-        try? FileManager.default.removeItem(at: cacheFolder(site))
-        try FileManager.default.copyItem(at: folder, to: cacheFolder(site))
+        try replace(cacheFolder(site), with: folder)
     }
 
-    static func segments(of site: TemporarySite) throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(atPath: cacheFolder(site).path).filter { $0.hasPrefix("segment-") }.sorted()
-            .map { cacheFolder(site).appendingPathComponent($0) }
+    /// `cache` (a cache's folder) as a copy of `folder`.
+    static func replace(_ cache: URL, with folder: URL) throws {
+        try? FileManager.default.removeItem(at: cache)
+        try FileManager.default.copyItem(at: folder, to: cache)
+    }
+
+    static func segments(of site: TemporarySite) throws -> [URL] { try segments(in: cacheFolder(site)) }
+
+    static func segments(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("segment-") }.sorted()
+            .map { folder.appendingPathComponent($0) }
     }
 
     static func edit(_ file: URL, _ change: (inout Data) -> Void) throws {

@@ -1,3 +1,4 @@
+import NewsgenHTML
 import NewsgenModel
 
 /// The Enrich stage's product: an article with its HTML sanitized and its
@@ -17,6 +18,11 @@ struct PreparedArticle: Sendable {
     var summaryText: String?
     /// The article's own image, served from the site; nil until `ImageStage` ran, or when there is none.
     var image: ArticleImage?
+    /// The key its prepared text was made or found under (`CachedPreparation`); nil when made without the cache.
+    var enrichKey: EnrichKey?
+    /// The images `ImageStage` turned into links, in the order met: their link text is in the page's text,
+    /// so what search indexes is a function of the prepared text and these (the search cache's key).
+    var imagesShownAsLinks: [String] = []
 
     /// Sanitizes with the article's link as the base for relative URLs;
     /// `embedHosts` (site.json's `embeds.allow`) are the hosts whose iframes stay.
@@ -34,6 +40,21 @@ struct PreparedArticle: Sendable {
         self.article.contentHTML = nil
         self.article.summaryHTML = nil
         self.article.fullText?.html = ""
+    }
+
+    /// This article with its images rewritten as `decide` says, remembering which became links.
+    func rewritingImages(_ decide: (String) -> ImageRewrite) -> PreparedArticle {
+        var updated = self
+        var linked: [String] = []
+        func deciding(_ reference: String) -> ImageRewrite {
+            let made = decide(reference)
+            if case .link = made { linked.append(reference) }
+            return made
+        }
+        updated.contentHTML = contentHTML.map { HTMLImages.rewrite($0, deciding) }
+        updated.summaryHTML = summaryHTML.map { HTMLImages.rewrite($0, deciding) }
+        updated.imagesShownAsLinks = linked
+        return updated
     }
 
     var text: PreparedText { PreparedText(contentHTML: contentHTML, summaryHTML: summaryHTML, summaryText: summaryText) }

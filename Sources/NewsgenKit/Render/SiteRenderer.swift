@@ -16,6 +16,8 @@ struct SiteRenderer {
     /// Pages and the other files are made on every core (`renderFiles`); false renders them one after another
     /// on the calling thread. The bytes are the same either way.
     var parallel = true
+    /// Every `searchArticles` article's terms, from the search cache (`cachedSearchTerms`); nil: made while rendering.
+    var searchTerms: [SearchTerms]?
 
     init(_ input: RenderInput) {
         self.input = input
@@ -43,7 +45,10 @@ struct SiteRenderer {
         jobs.append(.files { [bookmarksFeed()] })
         jobs.append(.files { () throws(BuildError) in [try sourcesPage()] })
         jobs += lists.map(FileJob.page)
-        jobs.append(.files { () throws(BuildError) in try searchFiles() })
+        // Tokenizing every article is made here, on every core, not inside the search job (a job of
+        // `renderFiles` already has a core of its own: a parallel map inside it runs on that core alone).
+        let searchDocuments = searchDocuments()
+        jobs.append(.files { () throws(BuildError) in try searchFiles(searchDocuments) })
         jobs.append(.files { () throws(BuildError) in [try notFoundPage()] })
         jobs.append(.files { [robotsFile()] })
         jobs.append(.files { SiteFeeds.files(for: input, pageRoutes: pageRoutes) })

@@ -36,8 +36,10 @@ struct CachedPreparation {
         let settings = EnrichKey.Settings(embedHosts: embedHosts)
         let results = Workers.parallelMap(articles.count, parallel: parallel) { index -> Result in
             let key = EnrichKey(articles[index], settings: settings)
-            if let text = cache.text(for: key) { return (PreparedArticle(articles[index], text: text), key, true) }
-            return (PreparedArticle(articles[index], embedHosts: embedHosts), key, false)
+            let cached = cache.text(for: key)
+            var prepared = cached.map { PreparedArticle(articles[index], text: $0) } ?? PreparedArticle(articles[index], embedHosts: embedHosts)
+            prepared.enrichKey = key
+            return (prepared, key, cached != nil)
         }
         return (results, cache.index)
     }

@@ -1,5 +1,6 @@
-/// The Enrich cache's index (`index.bin`): which segment files hold live records and how many of
-/// their bytes count, and where each key's record is. Layout (little-endian): `NGENRICH`, the
+/// The index (`index.bin`) of a record cache (the Enrich cache's, the search cache's): which segment files hold
+/// live records and how many of their bytes count, and where each key's record is. Layout (little-endian):
+/// the record kind's magic (`NGENRICH`, `NGSEARCH`), the
 /// format version (UInt32), the segment count (UInt32) and each segment's number (UInt32) and
 /// length (UInt64), the entry count (UInt32) and each entry's key (32 bytes), segment number
 /// (UInt32), offset (UInt64) and length (UInt32), sorted by key; then the FNV-1a checksum (UInt64)
@@ -8,7 +9,8 @@
 struct EnrichCacheIndex: Equatable, Sendable {
     /// Bumped whenever the layout of the index or of a record changes: an index of another version is ignored.
     static let formatVersion: UInt32 = 1
-    static let magic = Array("NGENRICH".utf8)
+    /// The Enrich cache's: the default of `encode` and `init`.
+    static let magic = EnrichRecord.magic
 
     struct Segment: Equatable, Sendable {
         var number: UInt32
@@ -28,8 +30,8 @@ struct EnrichCacheIndex: Equatable, Sendable {
     var liveBytes: UInt64 { entries.values.reduce(0) { $0 + UInt64($1.length) } }
     var totalBytes: UInt64 { segments.reduce(0) { $0 + $1.length } }
 
-    func encode(version: UInt32 = formatVersion) -> [UInt8] {
-        var bytes = Self.magic
+    func encode(version: UInt32 = formatVersion, magic: [UInt8] = EnrichCacheIndex.magic) -> [UInt8] {
+        var bytes = magic
         bytes.reserveCapacity(64 + segments.count * 12 + entries.count * 48)
         CacheBytes.append(version, to: &bytes)
         CacheBytes.append(UInt32(segments.count), to: &bytes)
@@ -51,11 +53,11 @@ struct EnrichCacheIndex: Equatable, Sendable {
 
     /// The index `bytes` hold; nil for anything else: another format version, a cut or damaged file,
     /// an entry pointing outside its segment.
-    init?(_ bytes: UnsafeRawBufferPointer, version: UInt32 = formatVersion) {
+    init?(_ bytes: UnsafeRawBufferPointer, version: UInt32 = formatVersion, magic: [UInt8] = EnrichCacheIndex.magic) {
         var tail = CacheByteReader(bytes, at: bytes.count - 8)
-        guard bytes.count >= Self.magic.count + 20, Array(bytes[0..<Self.magic.count]) == Self.magic,
+        guard bytes.count >= magic.count + 20, Array(bytes[0..<magic.count]) == magic,
               CacheBytes.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<bytes.count - 8])) == tail.integer(UInt64.self) else { return nil }
-        var reader = CacheByteReader(bytes, at: Self.magic.count)
+        var reader = CacheByteReader(bytes, at: magic.count)
         guard reader.integer(UInt32.self) == version, let segmentCount = reader.integer(UInt32.self),
               Int(segmentCount) * 12 <= reader.remaining else { return nil }
         var lengths: [UInt32: UInt64] = [:]

@@ -3,8 +3,11 @@
 /// present), the three texts' lengths (UInt32 each), their UTF-8 bytes, then the FNV-1a checksum
 /// (UInt64) of everything before it. A record is read only where the index says one starts, and
 /// only when its key and checksum agree: a damaged record reads as absent.
-enum EnrichRecord {
+enum EnrichRecord: CacheRecordCoding {
     static let fixedBytes = EnrichKey.byteCount + 1 + 3 * 4 + 8
+    static let magic = Array("NGENRICH".utf8)
+
+    static func encodedByteCount(_ text: PreparedText) -> UInt64 { UInt64(fixedBytes) + text.byteCount }
 
     static func encode(_ key: EnrichKey, _ text: PreparedText) -> [UInt8] {
         let parts = [text.contentHTML, text.summaryHTML, text.summaryText]

@@ -114,10 +114,7 @@ struct ImageStage {
                     }
                 }
             }
-            var updated = prepared
-            let decide = { (reference: String) in decisions[reference] ?? .link }
-            updated.contentHTML = prepared.contentHTML.map { HTMLImages.rewrite($0, decide) }
-            updated.summaryHTML = prepared.summaryHTML.map { HTMLImages.rewrite($0, decide) }
+            var updated = prepared.rewritingImages { decisions[$0] ?? .link }
             if let (name, inContent) = chosen[index] {
                 let thumbs = thumbsByName[name] ?? []
                 let small = thumbs.first ?? nil, large = thumbs.dropFirst().first ?? nil
@@ -151,10 +148,7 @@ struct ImageStage {
 
     /// When no file can be placed at all: every image becomes a link.
     private static func linkingEverything(_ prepared: PreparedArticle) -> PreparedArticle {
-        var updated = prepared
-        updated.contentHTML = prepared.contentHTML.map { HTMLImages.rewrite($0) { _ in .link } }
-        updated.summaryHTML = prepared.summaryHTML.map { HTMLImages.rewrite($0) { _ in .link } }
-        return updated
+        prepared.rewritingImages { _ in .link }
     }
 
     /// One image through the cache, its file placed in `mediaFolder`.

@@ -5,23 +5,8 @@ import NewsgenModel
 /// One listed article as search sees it: its words with their weighted counts, its length,
 /// and what a result shows (`SearchChunks`). Made on every core, one article each.
 struct SearchDocument: Sendable {
-    /// How much one occurrence counts, by where it is: a word of the title says more about
-    /// the article than a word of its text (a simple BM25F: the weights multiply the counts).
-    /// 7 is what Pagefind gives an `<h1>`; with BM25's saturation a title word then outranks
-    /// a word the text merely repeats.
-    enum Weight {
-        static let title = 7
-        static let tag = 2
-        static let text = 1
-    }
-
-    /// A count is capped so that one word repeated a thousand times cannot own a query.
-    static let maxFrequency = 255
-
-    /// Each distinct word with its weighted count, in no particular order (the index sorts the words).
-    let frequencies: [(term: String, count: Int)]
-    /// Words in the title and the text, unweighted: BM25's document length.
-    let length: Int
+    /// The article's words, weighted, and its length: all the postings need.
+    let terms: SearchTerms
 
     let title: String
     /// The article's page, relative to `/search/`.
@@ -33,25 +18,10 @@ struct SearchDocument: Sendable {
     /// The short text a result shows, with the query's words marked by search.js.
     let snippet: String
 
-    init(_ prepared: PreparedArticle, source: String, date: String, tags: [(slug: String, name: String)]) {
+    /// `terms`, when given, are what `SearchTerms(of:tags:)` would make (the search cache's).
+    init(_ prepared: PreparedArticle, source: String, date: String, tags: [(slug: String, name: String)], terms: SearchTerms? = nil) {
         let article = prepared.article
-        var counts: [String: Int] = [:]
-        var length = 0
-        func add(_ text: String, weight: Int, counted: Bool) {
-            SearchTokenizer.forEachWord(in: text) { word in
-                counts[word, default: 0] += weight
-                if counted { length += 1 }
-            }
-        }
-        add(article.title, weight: Weight.title, counted: true)
-        for tag in tags { add(tag.name, weight: Weight.tag, counted: false) }
-        // What the article's page shows: its text, or the summary when there is no text (a summary is
-        // most often the text's first sentence, which would otherwise count twice).
-        if let text = prepared.contentHTML ?? prepared.summaryHTML {
-            add(HTMLText.plainText(fromHTML: text), weight: Weight.text, counted: true)
-        }
-        frequencies = counts.map { ($0.key, min($0.value, Self.maxFrequency)) }
-        self.length = length
+        self.terms = terms ?? SearchTerms(of: prepared, tags: tags)
         self.title = article.title
         self.link = Route.relativeLink(toPath: Route.article(slug: article.slug).path, fromPath: Route.search.path)
         self.source = source
@@ -65,5 +35,13 @@ struct SearchDocument: Sendable {
     /// that ranking needs no other file, and it never changes, so old postings keep their bytes.
     static func lengthCode(_ length: Int) -> Int {
         Int((log2(Double(length + 1)) * 8).rounded())
+    }
+}
+
+extension SearchTerms {
+    /// The terms of `prepared` with `tags`: what the article's page shows is its text, or the summary when
+    /// there is no text (a summary is most often the text's first sentence, which would otherwise count twice).
+    init(of prepared: PreparedArticle, tags: [(slug: String, name: String)]) {
+        self.init(title: prepared.article.title, tagNames: tags.map(\.name), text: prepared.contentHTML ?? prepared.summaryHTML)
     }
 }

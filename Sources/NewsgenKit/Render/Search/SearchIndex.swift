@@ -26,27 +26,34 @@ struct SearchIndex {
     static let filterTags = 100
 
     let documents: [SearchDocument]
-    /// Every word's postings, flat: doc number, weighted count, length code.
-    let postings: [String: [Int]]
     /// The words in UTF-16 order.
     let terms: [String]
+    /// Each word's postings, in `terms`' order, flat: doc number, weighted count, length code.
+    let postings: [[Int]]
     let totalLength: Int
 
     /// `documents` numbered by position (oldest first).
     init(_ documents: [SearchDocument]) {
         self.documents = documents
-        var postings: [String: [Int]] = [:]
+        // Words numbered as first met (`SearchWordTable`), sorted once at the end.
+        var table = SearchWordTable(capacity: 1 << 16)
+        var words: [String] = []
+        var lists: [[Int]] = []
         var total = 0
         for (number, document) in documents.enumerated() {
-            let code = SearchDocument.lengthCode(document.length)
-            func append(_ list: inout [Int], _ count: Int) { list.append(number); list.append(count); list.append(code) }
-            total += document.length
-            for (term, count) in document.frequencies {
-                append(&postings[term, default: []], count)
+            let code = SearchDocument.lengthCode(document.terms.length)
+            total += document.terms.length
+            for (word, count) in zip(document.terms.words, document.terms.counts) {
+                let term = table.number(of: word)
+                if term == lists.count { words.append(word); lists.append([]) }
+                lists[term].append(number)
+                lists[term].append(count)
+                lists[term].append(code)
             }
         }
-        self.postings = postings
-        terms = postings.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        let order = words.indices.sorted { words[$0].utf16.lexicographicallyPrecedes(words[$1].utf16) }
+        terms = order.map { words[$0] }
+        postings = order.map { lists[$0] }
         totalLength = total
     }
 
@@ -55,12 +62,12 @@ struct SearchIndex {
 
     /// Every file of the index, the manifest first; `tagNames` names each tag slug as the tag pages do.
     func files(shardLimit: Int = Self.shardLimit, tagNames: [String: String] = [:]) -> [OutputFile] {
-        let entries = terms.map { term in
+        let entries = zip(terms, postings).map { term, list in
             var bytes: [UInt8] = []
             JSONWriter.append(to: &bytes, escapes: Self.escapes) { writer in
                 writer.key(term)
                 writer.beginArray()
-                writeDeltas(postings[term] ?? [], stride: 3, into: &writer)
+                writeDeltas(list, stride: 3, into: &writer)
                 writer.endArray()
             }
             return bytes

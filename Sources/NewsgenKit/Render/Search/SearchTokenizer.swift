@@ -20,45 +20,63 @@ enum SearchTokenizer {
         return words
     }
 
-    /// Calls `body` with each word of `text`, in order. Works on the UTF-8 bytes: ASCII is folded
-    /// here, a byte at a time, into one reused buffer (most words are then small strings, made
-    /// without an allocation); a run of other bytes (whole scalars, as UTF-8 never puts an ASCII byte
-    /// inside one) goes through the full rules at once. Folding a run on its own gives what folding
-    /// the whole text gives: NFKD reorders only marks, never across an ASCII character, and the one
-    /// context-dependent lowercase mapping (final sigma) is spelled out as σ either way.
+    /// Calls `body` with each word of `text`, in order.
     static func forEachWord(in text: String, _ body: (String) -> Void) {
+        forEachWordBytes(in: text) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Calls `body` with each word of `text`, in order, as its folded UTF-8 bytes (valid only during
+    /// the call): counting words needs no String per occurrence (`SearchTerms`). Works on the UTF-8
+    /// bytes: ASCII is folded here, a byte at a time, into one reused buffer; a run of other bytes
+    /// (whole scalars, as UTF-8 never puts an ASCII byte inside one) goes through the full rules at
+    /// once. Folding a run on its own gives what folding the whole text gives: NFKD reorders only
+    /// marks, never across an ASCII character, and the one context-dependent lowercase mapping
+    /// (final sigma) is spelled out as σ either way.
+    static func forEachWordBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         text.withUTF8 { bytes in
-            var word: [UInt8] = []
-            word.reserveCapacity(64)
-            func finish() {
-                guard !word.isEmpty else { return }
-                let made = String(decoding: word, as: UTF8.self)
-                if word.count <= maxLength || made.utf16.count <= maxLength { body(made) }
-                word.removeAll(keepingCapacity: true)
-            }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    switch byte {
-                    case 0x30...0x39, 0x61...0x7A: word.append(byte)
-                    case 0x41...0x5A: word.append(byte + 0x20)
-                    default: finish()
+            // A word of at most `maxLength` UTF-16 units has at most three UTF-8 bytes a unit: a longer run is
+            // never a word, and is only read to its end, not kept.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * maxLength) { word in
+                var count = 0
+                var tooLong = false
+                func append(_ byte: UInt8) {
+                    if count < word.count { word[count] = byte; count += 1 } else { tooLong = true }
+                }
+                func finish() {
+                    defer { count = 0; tooLong = false }
+                    guard count > 0, !tooLong else { return }
+                    let made = UnsafeBufferPointer(rebasing: word[0..<count])
+                    if count <= maxLength || utf16Count(made) <= maxLength { body(made) }
+                }
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte < 0x80 {
+                        switch byte {
+                        case 0x30...0x39, 0x61...0x7A: append(byte)
+                        case 0x41...0x5A: append(byte + 0x20)
+                        default: finish()
+                        }
+                        index += 1
+                        continue
                     }
-                    index += 1
-                    continue
+                    var end = index + 1
+                    while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+                    let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                    for scalar in fold(run).unicodeScalars {
+                        if isWordScalar(scalar) { for byte in scalar.utf8 { append(byte) } } else { finish() }
+                    }
+                    index = end
                 }
-                var end = index + 1
-                while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
-                let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
-                for scalar in fold(run).unicodeScalars {
-                    if isWordScalar(scalar) { word.append(contentsOf: String(scalar).utf8) } else { finish() }
-                }
-                index = end
+                finish()
             }
-            finish()
         }
+    }
+
+    /// The UTF-16 units of valid UTF-8 `bytes`: one a scalar, two for one past U+FFFF (a four-byte lead).
+    private static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.reduce(0) { count, byte in count + (byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1) }
     }
 
     /// `text` lowercased, decomposed, without marks and with the spelled-out letters.

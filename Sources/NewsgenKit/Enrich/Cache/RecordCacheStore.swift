@@ -6,7 +6,8 @@ import Darwin
 import Foundation
 
 /// The Enrich cache on disk, in `.newsgen/cache/enrich/` (ADR 027): `index.bin` (`EnrichCacheIndex`) and
-/// append-only `segment-<n>.bin` files of records (`EnrichRecord`).
+/// append-only `segment-<n>.bin` files of records (`EnrichRecord`). The search cache
+/// (`.newsgen/cache/search/`, ADR 030) is the same store with records of another kind (`Coding`).
 ///
 /// A build appends only what it prepared anew, to the last segment, syncs it, and then replaces the
 /// index atomically (`DurableFile`): a crash before the rename leaves the old index, which never
@@ -14,8 +15,8 @@ import Foundation
 /// gone, records damaged), the live records are written to one new segment and the old ones
 /// removed. Whatever cannot be read back (a missing, cut, damaged or foreign index or record)
 /// is a miss: the cache only ever makes a build faster, never different.
-struct EnrichCacheStore {
-    static let indexName = "index.bin"
+struct RecordCacheStore<Coding: CacheRecordCoding> {
+    static var indexName: String { "index.bin" }
     let directory: URL
     /// `EnrichCacheIndex.formatVersion`, unless a test plays another release.
     var formatVersion = EnrichCacheIndex.formatVersion
@@ -29,26 +30,26 @@ struct EnrichCacheStore {
     static func segmentName(_ number: UInt32) -> String { "segment-\(number).bin" }
 
     /// The cache as the last build left it; empty when there is none or its index does not read.
-    func load() -> EnrichCache {
+    func load() -> RecordCache<Coding> {
         guard let data = try? Data(contentsOf: directory.appendingPathComponent(Self.indexName)),
-              let index = data.withUnsafeBytes({ EnrichCacheIndex($0, version: formatVersion) }) else { return .empty }
+              let index = data.withUnsafeBytes({ EnrichCacheIndex($0, version: formatVersion, magic: Coding.magic) }) else { return .empty }
         var segments: [UInt32: Data] = [:]
         for segment in index.segments {
             segments[segment.number] = try? Data(contentsOf: segmentURL(segment.number), options: .alwaysMapped)
         }
-        return EnrichCache(index: index, segments: segments)
+        return RecordCache(index: index, segments: segments)
     }
 
-    /// Records this build's prepared texts: `results` are every article's key and text, `reused`
-    /// the keys whose text came from the cache `previous` is the index of. Afterwards the index
+    /// Records this build's values (prepared texts, search terms): `results` are every article's key and value,
+    /// `reused` the keys whose value came from the cache `previous` is the index of. Afterwards the index
     /// holds exactly `results`' keys. Writes nothing when that is what it held already.
-    func save(_ results: [(key: EnrichKey, text: PreparedText)], reused: Set<EnrichKey>, previous: EnrichCacheIndex) throws(DiskError) {
+    func save(_ results: [(key: EnrichKey, text: Coding.Value)], reused: Set<EnrichKey>, previous: EnrichCacheIndex) throws(DiskError) {
         // The last build's segments whose files still hold the bytes the index counts.
         let whole = previous.segments.filter { segment in fileLength(segment.number).map { $0 >= segment.length } ?? false }
         let wholeNumbers = Set(whole.map(\.number))
         var index = EnrichCacheIndex(segments: whole)
-        var unique: [(key: EnrichKey, text: PreparedText)] = []
-        var fresh: [(key: EnrichKey, text: PreparedText)] = []
+        var unique: [(key: EnrichKey, text: Coding.Value)] = []
+        var fresh: [(key: EnrichKey, text: Coding.Value)] = []
         var seen = Set<EnrichKey>()
         for result in results where seen.insert(result.key).inserted {
             unique.append(result)
@@ -66,7 +67,7 @@ struct EnrichCacheStore {
         }
         removeSegments(keeping: wholeNumbers)
         let nextNumber = (previous.segments.map(\.number).max() ?? 0) + 1
-        let freshBytes = fresh.reduce(UInt64(0)) { $0 + UInt64(EnrichRecord.fixedBytes) + $1.text.byteCount }
+        let freshBytes = fresh.reduce(UInt64(0)) { $0 + Coding.encodedByteCount($1.text) }
         if (index.liveBytes + freshBytes) * 2 < index.totalBytes + freshBytes {
             // More than half dead: the live records alone, in a segment of their own.
             index = EnrichCacheIndex()
@@ -78,14 +79,14 @@ struct EnrichCacheStore {
                 try write(fresh, toSegment: nextNumber, at: 0, in: &index, replacing: false)
             }
         }
-        try DurableFile.replace(directory.appendingPathComponent(Self.indexName), with: Data(index.encode(version: formatVersion)))
+        try DurableFile.replace(directory.appendingPathComponent(Self.indexName), with: Data(index.encode(version: formatVersion, magic: Coding.magic)))
         removeSegments(keeping: Set(index.segments.map(\.number)))
     }
 
     /// Writes `records` into segment `number` from byte `offset` on, synced, and records where each
     /// is in `index`. Appending first cuts the file back to `offset` (bytes a stopped build left);
     /// `replacing` writes a whole new segment beside the old one and renames it into place.
-    private func write(_ records: [(key: EnrichKey, text: PreparedText)], toSegment number: UInt32, at offset: UInt64,
+    private func write(_ records: [(key: EnrichKey, text: Coding.Value)], toSegment number: UInt32, at offset: UInt64,
                        in index: inout EnrichCacheIndex, replacing: Bool) throws(DiskError) {
         let target = segmentURL(number)
         let file = replacing ? DurableFile.temporaryURL(for: target) : target
@@ -96,7 +97,7 @@ struct EnrichCacheStore {
         var end = offset
         var buffer: [UInt8] = []
         for record in records where failure == nil {
-            let bytes = EnrichRecord.encode(record.key, record.text)
+            let bytes = Coding.encode(record.key, record.text)
             index.entries[record.key] = EnrichCacheIndex.Location(segment: number, offset: end, length: UInt32(bytes.count))
             end += UInt64(bytes.count)
             buffer += bytes
@@ -136,4 +137,18 @@ struct EnrichCacheStore {
         guard stat(segmentURL(number).path, &status) == 0 else { return nil }
         return UInt64(status.st_size)
     }
+}
+
+typealias EnrichCacheStore = RecordCacheStore<EnrichRecord>
+
+/// What a kind of record is, for `RecordCacheStore`: its bytes, which read back only whole and for
+/// their own key, and the magic of its index, so that one cache's folder is never read as another's.
+protocol CacheRecordCoding {
+    associatedtype Value: Sendable
+    static var magic: [UInt8] { get }
+    static func encode(_ key: EnrichKey, _ value: Value) -> [UInt8]
+    /// The value `bytes` hold, when they are whole and answer `key`; nil otherwise.
+    static func decode(_ bytes: UnsafeRawBufferPointer, key: EnrichKey) -> Value?
+    /// About the bytes `encode` gives, for deciding when to compact without encoding twice.
+    static func encodedByteCount(_ value: Value) -> UInt64
 }
