@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "NewsgenModelTests", dependencies: ["NewsgenModel", "NewsgenTestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenFeedsTests", dependencies: ["NewsgenFeeds", "NewsgenTestSupport"]),
-        .testTarget(name: "NewsgenHTMLTests", dependencies: ["NewsgenHTML"]),
+        .testTarget(name: "NewsgenHTMLTests", dependencies: ["NewsgenHTML", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenExtractTests", dependencies: ["NewsgenExtract", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenCLITests", dependencies: ["NewsgenCLI", "NewsgenKit"]),

@@ -79,6 +79,13 @@ struct FaultEndToEndTests {
         return lines
     }
 
+    /// An offline build of `site` under the fault shim, killed (SIGKILL) just before its `step`th step.
+    static func build(killedBefore step: Int, in site: URL, shim: URL, extra: [String: String], fault: String) throws {
+        let killed = try Newsgen.run(["build", "--offline"], in: site,
+                                     environment: extra.merging(["LD_PRELOAD": shim.path, "NEWSGEN_FAULT": "kill-at-step:\(step)"]) { $1 })
+        #expect(killed.signalled && killed.status == SIGKILL, "\(fault): the build was not killed (\(killed.status))")
+    }
+
     /// Names newsgen makes only while a build runs: none may outlive the next build.
     static func leftovers(in site: URL) -> [String] {
         var found: [String] = []
@@ -158,9 +165,7 @@ struct FaultEndToEndTests {
         for step in 1...steps.count {
             let fault = "killed before step \(step) (\(steps[step - 1]))" + (withoutExchange ? " without RENAME_EXCHANGE" : "")
             let site = try fixture.copy("site")
-            let killed = try Newsgen.run(["build", "--offline"], in: site,
-                                         environment: extra.merging(["LD_PRELOAD": shim.path, "NEWSGEN_FAULT": "kill-at-step:\(step)"]) { $1 })
-            #expect(killed.signalled && killed.status == SIGKILL, "\(fault): the build was not killed (\(killed.status))")
+            try Self.build(killedBefore: step, in: site, shim: shim, extra: extra, fault: fault)
             // Between the kill and the next build, readers see a whole site; only the fallback may leave it aside.
             if !withoutExchange { #expect(Self.problems(withPublicOf: site).isEmpty, "\(fault): \(Self.problems(withPublicOf: site))") }
             try Self.expectTheNextBuildRepairsEverything(site, slugs: fixture.slugs, fault: fault)

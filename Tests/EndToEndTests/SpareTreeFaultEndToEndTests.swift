@@ -80,9 +80,7 @@ struct SpareTreeFaultEndToEndTests {
         for step in 1...steps.count {
             let fault = "killed before step \(step) (\(steps[step - 1]))" + (withoutExchange ? " without RENAME_EXCHANGE" : "")
             let site = try fixture.copy("site")
-            let killed = try Newsgen.run(["build", "--offline"], in: site,
-                                         environment: extra.merging(["LD_PRELOAD": shim.path, "NEWSGEN_FAULT": "kill-at-step:\(step)"]) { $1 })
-            #expect(killed.signalled && killed.status == SIGKILL, "\(fault): the build was not killed (\(killed.status))")
+            try FaultEndToEndTests.build(killedBefore: step, in: site, shim: shim, extra: extra, fault: fault)
             if !withoutExchange {
                 let seen = try Self.tree(site.appendingPathComponent("public"))
                 #expect(seen == fixture.second || seen == fixture.third, "\(fault): public/ is neither the old site nor the new one")

@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenTestSupport
 import Testing
 @testable import NewsgenKit
 
@@ -54,7 +55,7 @@ struct SpareTreeTests {
     }
 
     /// Changes, adds and removes a few random pages; returns the new site and the paths whose bytes changed or are new.
-    private static func change(_ site: [String: String], round: Int, using random: inout SplitMixRandom) -> ([String: String], Set<String>) {
+    private static func change(_ site: [String: String], round: Int, using random: inout SeededRandom) -> ([String: String], Set<String>) {
         var next = site
         var changed: Set<String> = []
         let paths = site.keys.sorted()
@@ -78,7 +79,7 @@ struct SpareTreeTests {
     func afterManyBuildsWithRandomChangesBothTreesAreExact(exchange: SiteSwap.Exchange) throws {
         let scratch = Scratch()
         defer { scratch.remove() }
-        var random = SplitMixRandom(seed: exchange == .never ? 11 : 7)
+        var random = SeededRandom(seed: exchange == .never ? 11 : 7)
         var site = Self.site(300, seed: 0)
         var previous: [String: String]?
         var changedBefore: Set<String> = []
@@ -190,19 +191,5 @@ struct SpareTreeTests {
         #expect(work.wrote == 0, "the fallback also starts from the spare tree: \(work)")
         #expect(try Self.contents(of: scratch.output) == Self.expected(second))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.root.path).sorted() == [".public.spare", "public"])
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing round can be replayed.
-private struct SplitMixRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }
