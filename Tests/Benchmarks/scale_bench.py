@@ -3,7 +3,7 @@
 and "the next hour" cost, against Hugo's build of the same articles.
 
 Usage: scale_bench.py --binary NEWSGEN [--sizes 1000,10000,100000] [--root /dev/shm/newsgen-scale-bench]
-                      [--hugo hugo] [--hugo-timeout 1800] [--keep] [--search-bench]
+                      [--hugo hugo] [--hugo-timeout 1800] [--hugo-known N=SECONDS] [--keep] [--search-bench]
 
 For each size N the site is written once by `hugo/generate.py N ROOT/N --years` (kept between runs
 under ROOT; `--keep` leaves the last working copy too), then, on a working copy of it, release
@@ -13,7 +13,9 @@ newsgen builds `--offline --verbose` with SOURCE_DATE_EPOCH fixed:
   next hour  the feeds replaced by next-hour/newsgen/feeds (50 new items), cache and `public/` kept;
   CI hour    the same next hour as a CI runner sees it (docs/ci/github-actions.yml): the archive as
              committed and `.newsgen/cache` restored, no `public/` and nothing else of `.newsgen/`.
-Hugo builds ROOT/N/hugo once (it has no incremental build to compare). Wall time, CPU and peak RSS
+Hugo builds ROOT/N/hugo once (it has no incremental build to compare); `--hugo-known 100000=175.75`
+skips it at that size and compares with that wall time from an earlier run of the same machine (Hugo
+needs ~18 GB at 100,000 articles, which a machine shared with other work may not have). Wall time, CPU and peak RSS
 come from GNU time, each stage's time from newsgen's `--verbose` line, and the size of `public/`
 from a walk of it. Prints a section for BENCHMARKS.md with each of the issue's targets met or MISSED
 (exit 0 either way: a benchmark, not a test). `--search-bench` runs search_bench.py on the largest
@@ -65,7 +67,7 @@ def prepare(n, root, binary):
     return site_root
 
 
-def measure(n, root, binary, hugo, hugo_timeout, keep):
+def measure(n, root, binary, hugo, hugo_timeout, keep, hugo_known=None):
     site_root = prepare(n, root, binary)
     work = os.path.join(root, "work-%d" % n)
     compare.remove(work)
@@ -91,7 +93,9 @@ def measure(n, root, binary, hugo, hugo_timeout, keep):
     if not keep:
         compare.remove(work)
     result["hugo"] = None
-    if hugo:
+    if hugo_known is not None:
+        result["hugo_known"] = hugo_known
+    elif hugo:
         side = compare.Hugo(hugo, os.path.join(site_root, "hugo"))
         side.clean()
         compare.wait_for_quiet()
@@ -142,6 +146,9 @@ def report(results, info, versions):
             wall, cpu, rss = r["hugo"]
             out.append("| %s | Hugo, cold | %s | %s | %s | — |" % (format(r["n"], ","), compare.seconds(wall),
                                                                  compare.seconds(cpu), compare.megabytes(rss)))
+        elif "hugo_known" in r:
+            out.append("| %s | Hugo, cold (an earlier run, not run now) | %s | | | — |" % (format(r["n"], ","),
+                                                                                    compare.seconds(r["hugo_known"])))
         elif "hugo_failure" in r:
             out.append("| %s | Hugo, cold | did not finish: %s | | | |" % (format(r["n"], ","), r["hugo_failure"]))
     out.append("")
@@ -153,8 +160,9 @@ def report(results, info, versions):
         html, xml, other, size, _ = r["public"]
         files = html + xml + other
         hugo = "—"
-        if r["hugo"]:
-            share = cold / r["hugo"][0]
+        hugo_wall = r["hugo"][0] if r["hugo"] else r.get("hugo_known")
+        if hugo_wall:
+            share = cold / hugo_wall
             hugo = "%.2f, %s" % (share, mark(share <= TARGETS["cold_vs_hugo"]))
         rss_mb = r["cold"][2] / 1024
         next_share = next_hour / cold
@@ -173,6 +181,8 @@ def main():
     parser.add_argument("--root", default="/dev/shm/newsgen-scale-bench")
     parser.add_argument("--hugo", default=shutil.which("hugo"))
     parser.add_argument("--hugo-timeout", type=int, default=1800, help="seconds before Hugo's build is given up")
+    parser.add_argument("--hugo-known", action="append", default=[], metavar="N=SECONDS",
+                        help="do not run Hugo at N articles: compare with this wall time of an earlier run")
     parser.add_argument("--keep", action="store_true", help="keep each size's working copy (ROOT/work-N)")
     parser.add_argument("--search-bench", action="store_true", help="then run search_bench.py on the largest site")
     args = parser.parse_args()
@@ -180,10 +190,12 @@ def main():
     # Every build sees the generated site's "now" and prints no colour.
     os.environ.update(SOURCE_DATE_EPOCH=EPOCH, NO_COLOR="1")
     os.makedirs(args.root, exist_ok=True)
+    known = {int(n): float(seconds) for n, seconds in (item.split("=") for item in args.hugo_known)}
     results = []
     for n in sorted(int(size) for size in args.sizes.split(",")):
         compare.log("scale bench: %d articles" % n)
-        result = measure(n, args.root, binary, args.hugo, args.hugo_timeout, args.keep or args.search_bench)
+        result = measure(n, args.root, binary, args.hugo, args.hugo_timeout, args.keep or args.search_bench,
+                         known.get(n))
         result["root"] = args.root
         results.append(result)
     print(report(results, compare.machine(), compare.versions(binary, args.hugo or "hugo")))
