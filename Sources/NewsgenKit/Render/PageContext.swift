@@ -154,6 +154,7 @@ struct PageContext {
         var key = PageKey()
         key.add(number: Self.digestVersion)
         addShown(prepared.article, to: &key)
+        key.add(prepared.article.slug)
         key.add(optional: prepared.summaryText)
         key.add(optional: prepared.image?.thumbnail)
         key.add(optional: prepared.image?.thumbnail2x)
@@ -164,12 +165,12 @@ struct PageContext {
     /// pages kept by their digests are rendered again by a binary whose theme did not change.
     static let digestVersion: UInt64 = 1
 
-    /// What both a row and an article page show of an article besides its text: id, title, the link to its
-    /// page (by slug), its source (`source`), its tags (`tagLinks`), its bookmark and note, author and date.
+    /// What both a row and an article page show of an article besides its text: id, title, its source
+    /// (`source`), its tags (`tagLinks`), its bookmark and note, author and date. (Not the slug: the article
+    /// page's route, which its key holds, is made of it; a row adds it for its link.)
     private func addShown(_ article: Article, to key: inout PageKey) {
         key.add(article.id)
         key.add(article.title)
-        key.add(article.slug)
         key.add(article.sourceID)
         key.add(number: sourceDigests[article.sourceID]
             ?? Self.sourceDigest(Self.sourceValues(article.sourceID, sources: sources, sourcePages: sourcePages)))

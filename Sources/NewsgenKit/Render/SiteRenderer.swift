@@ -34,8 +34,7 @@ struct SiteRenderer {
     /// Every file of the site, in a fixed order. The pages and the other files are made on
     /// every core (`renderFiles`); the order and the bytes do not depend on it.
     func render() throws(BuildError) -> [OutputFile] {
-        let pages = homePages() + [archivePage()] + articlePages() + bookmarksPages()
-        let lists = sourcePagesFiles() + tagPages()
+        let (pages, lists) = pageJobs()
         // Every page the site has, for the sitemap, in the order of the files: each `…/index.html` is a
         // route's folder. Known from the routes before anything is rendered, so the feeds are made beside the pages.
         // The redirects of old numbered pages are left out: a sitemap lists the pages themselves.
@@ -56,6 +55,12 @@ struct SiteRenderer {
         jobs.append(.files { [robotsFile()] })
         jobs.append(.files { SiteFeeds.files(for: input, pageRoutes: pageRoutes) })
         return try renderFiles(jobs) + input.templates.assets.map { OutputFile(route: .asset(name: $0.name), data: $0.data) }
+    }
+
+    /// Every page that has a `PageKey`: home, `/archive/`, the articles and bookmarks (`pages`), then the
+    /// source and tag lists (`lists`), each in the order of the site's files.
+    func pageJobs() -> (pages: [PageJob], lists: [PageJob]) {
+        (homePages() + [archivePage()] + articlePages() + bookmarksPages(), sourcePagesFiles() + tagPages())
     }
 
     /// Home: the newest articles and every month, a page for each month, the redirects of old numbered pages.
