@@ -64,8 +64,8 @@ extension SiteRenderer {
     }
 
     /// A list page's `articles`: a row of each, made only when the page is rendered; their row digests
-    /// stand for them in its key (ADR 033).
-    /// Positions in the list rather than a copy of its articles, as `ListMonths` gives them.
+    /// stand for them in its key (ADR 033). By positions in the list, as `ListMonths` gives them, rather
+    /// than a copy of its articles.
     private func rows(of articles: [PreparedArticle], at positions: [Int], from route: Route) -> DeferredValues {
         DeferredValues(digests: { [digests] in positions.map { digests[articles[$0].article.id]?.row ?? 0 } },
                        make: { [context] in ["articles": .list(positions.map { context.row(articles[$0], from: route) })] })

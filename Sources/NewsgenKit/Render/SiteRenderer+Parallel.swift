@@ -28,10 +28,12 @@ extension SiteRenderer {
             self.values = values
         }
 
-        /// Every value of the page's own, as rendered.
-        func allValues() -> [String: MustacheValue] {
-            guard let deferred else { return values() }
-            return values().merging(deferred.make()) { _, made in made }
+        /// Every value of the page's own, as rendered: its cheap `values` (made once by the caller, else here)
+        /// and the deferred ones.
+        func allValues(_ cheap: [String: MustacheValue]? = nil) -> [String: MustacheValue] {
+            let cheap = cheap ?? values()
+            guard let deferred else { return cheap }
+            return cheap.merging(deferred.make()) { _, made in made }
         }
     }
 
@@ -95,8 +97,8 @@ extension SiteRenderer {
             file = OutputFile(route: job.route, file: previous.appending(path: path, directoryHint: .notDirectory))
             file.keptFromLastBuild = true
         } else {
-            let all = job.deferred.map { values.merging($0.make()) { _, made in made } } ?? values
-            file = try render(job.template, job.route, title: job.title, description: job.description, inLayout: job.inLayout, all)
+            file = try render(job.template, job.route, title: job.title, description: job.description, inLayout: job.inLayout,
+                              job.allValues(values))
             if let spool = input.spool { file = spool.keep(file) }
         }
         file.pageKey = key

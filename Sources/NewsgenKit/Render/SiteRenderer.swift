@@ -13,7 +13,8 @@ struct SiteRenderer {
     /// Every article's tags by id (`TagIndex.tagsByArticle`), made once for the rows, the tag pages and the search index.
     let articleTags: [String: [(slug: String, name: String)]]
     let sourcePages: SourceCatalog
-    /// Every article's digests (`ArticleDigests`) by id, made once: the keys of the pages that show it.
+    /// Every article's digests (`ArticleDigests`) by id, made once on every core (whatever `parallel` says
+    /// later: they are the same either way): the keys of the pages that show it.
     let digests: [String: ArticleDigests]
     /// Pages and the other files are made on every core (`renderFiles`); false renders them one after another
     /// on the calling thread. The bytes are the same either way.
