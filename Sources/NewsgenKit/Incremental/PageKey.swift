@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// A 64-bit FNV-1a hash of everything a page is made from: the theme and
@@ -23,6 +24,29 @@ struct PageKey {
             add(number: UInt64(utf8.count))
             add(buffer: UnsafeRawBufferPointer(utf8))
         }
+    }
+
+    /// A string that may be absent: absent and empty differ.
+    mutating func add(optional text: String?) {
+        if let text {
+            add(number: 1)
+            add(text)
+        } else {
+            add(number: 0)
+        }
+    }
+
+    /// A date to the whole second, or absent: every way pages show a date (`DateDisplay`) is made from its
+    /// whole seconds, and a date read back from the archive may have lost the fraction a fresh one had.
+    mutating func add(date: Date?) {
+        add(number: date == nil ? 0 : 1)
+        if let date { add(number: date.timeIntervalSince1970.rounded(.down).bitPattern) }
+    }
+
+    /// A long text (an article's HTML) by its `TextDigest`, or absent.
+    mutating func add(digestOf text: String?) {
+        add(number: text == nil ? 0 : 1)
+        if let text { add(number: TextDigest.of(text)) }
     }
 
     mutating func add(number: UInt64) {

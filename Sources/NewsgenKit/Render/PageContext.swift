@@ -28,6 +28,8 @@ struct PageContext {
     private let articleDates: [Date: MustacheValue]
     private let tagPaths: [String: String]
     private let sourceValues: [String: (fields: [String: MustacheValue], pagePath: String?)]
+    /// Each source's values and page path hashed, for the article digests (`rowDigest`, `pageDigest`).
+    private let sourceDigests: [String: UInt64]
 
     init(_ input: RenderInput, tags: TagIndex, sourcePages: SourceCatalog,
          articleTags: [String: [(slug: String, name: String)]]? = nil) {
@@ -55,6 +57,7 @@ struct PageContext {
             sourceValues[id] = Self.sourceValues(id, sources: input.sources, sourcePages: sourcePages)
         }
         self.sourceValues = sourceValues
+        sourceDigests = sourceValues.mapValues(Self.sourceDigest)
     }
 
     /// The link from `route` (whose path is `fromPath`) to the article `prepared`'s page.
@@ -144,6 +147,47 @@ struct PageContext {
         return .object(row)
     }
 
+    /// Everything `row` reads but the page's route, hashed (ADR 033): a page of rows is kept when its route
+    /// and its rows' digests are the ones of the last build, without making the rows. Keep in step with `row`
+    /// and `thumbnail` (`PageKeyCheckTests` fails a page whose digest stays while its values change).
+    func rowDigest(_ prepared: PreparedArticle) -> UInt64 {
+        var key = PageKey()
+        key.add(number: Self.digestVersion)
+        addShown(prepared.article, to: &key)
+        key.add(prepared.article.slug)
+        key.add(optional: prepared.summaryText)
+        key.add(optional: prepared.image?.thumbnail)
+        key.add(optional: prepared.image?.thumbnail2x)
+        return key.value
+    }
+
+    /// Bump when `row`, `article` or `neighbour` make other values from the same inputs, so that
+    /// pages kept by their digests are rendered again by a binary whose theme did not change.
+    static let digestVersion: UInt64 = 1
+
+    /// What both a row and an article page show of an article besides its text: id, title, its source
+    /// (`source`), its tags (`tagLinks`), its bookmark and note, author and date. (Not the slug: the article
+    /// page's route, which its key holds, is made of it; a row adds it for its link.)
+    private func addShown(_ article: Article, to key: inout PageKey) {
+        key.add(article.id)
+        key.add(article.title)
+        key.add(article.sourceID)
+        key.add(number: sourceDigests[article.sourceID]
+            ?? Self.sourceDigest(Self.sourceValues(article.sourceID, sources: sources, sourcePages: sourcePages)))
+        let tags = articleTags[article.id] ?? TagIndex.tags(of: article)
+        key.add(number: UInt64(tags.count))
+        for tag in tags {
+            key.add(tag.name)
+            key.add(tag.slug)
+            key.add(optional: tagPaths[tag.slug])
+        }
+        let bookmark = bookmarks[article.id]
+        key.add(number: bookmark == nil ? 0 : 1)
+        key.add(optional: bookmark?.note)
+        key.add(optional: article.author)
+        key.add(date: article.date)
+    }
+
     /// A row's image: the 80×80 thumbnail, with the 160×160 one for dense screens.
     private func thumbnail(_ image: ArticleImage, from route: Route) -> MustacheValue? {
         guard let small = image.thumbnail else { return nil }
@@ -194,6 +238,22 @@ struct PageContext {
             value["image"] = .object(["url": .string(Route.media(name: image.media).relativeLink(from: route))])
         }
         return .object(value)
+    }
+
+    /// Everything `article` reads, hashed (ADR 033); the HTML by `TextDigest`, so the whole archive's
+    /// text costs milliseconds a build. Keep in step with `article`.
+    func pageDigest(_ prepared: PreparedArticle) -> UInt64 {
+        let article = prepared.article
+        var key = PageKey()
+        key.add(number: Self.digestVersion)
+        addShown(article, to: &key)
+        key.add(optional: article.link)
+        key.add(digestOf: prepared.contentHTML)
+        key.add(digestOf: prepared.summaryHTML)
+        key.add(date: article.fullText?.extractedAt)
+        key.add(optional: prepared.image?.media)
+        key.add(number: prepared.image?.inContent == true ? 1 : 0)
+        return key.value
     }
 
     /// An article's tags (`name`, `slug`, `url?`): trimmed, one per slug; `url` only when the
@@ -277,6 +337,14 @@ struct PageContext {
         return (value, sourcePages.entry(id: id) != nil ? Route.source(id: id).path : nil)
     }
 
+    /// A source's values as `sourceValues` makes them, hashed.
+    private static func sourceDigest(_ made: (fields: [String: MustacheValue], pagePath: String?)) -> UInt64 {
+        var key = PageKey()
+        key.add(.object(made.fields))
+        key.add(optional: made.pagePath)
+        return key.value
+    }
+
     /// The `source` of a source's own page (docs/templates.md).
     func sourceHeader(_ entry: SourceCatalog.Entry, from route: Route) -> MustacheValue {
         let info = entry.info
@@ -306,6 +374,16 @@ struct PageContext {
         ]
         value["date"] = articleDate(prepared.article)
         return .object(value)
+    }
+
+    /// Everything `neighbour` reads but the page's route, hashed (ADR 033). Keep in step with `neighbour`.
+    func neighbourDigest(_ prepared: PreparedArticle) -> UInt64 {
+        var key = PageKey()
+        key.add(number: Self.digestVersion)
+        key.add(prepared.article.title)
+        key.add(prepared.article.slug)
+        key.add(date: prepared.article.date)
+        return key.value
     }
 
     private func date(_ date: Date) -> MustacheValue {

@@ -32,9 +32,9 @@ extension SiteRenderer {
         let newest = Array(articles.prefix(max(1, input.config.pageSize)))
         let count = articles.count
         let frontValues = shape.values
-        let frontPage = PageJob(template: shape.template, route: front, title: shape.title) { [context] in
+        let frontPage = PageJob(template: shape.template, route: front, title: shape.title,
+                                deferred: rows(of: articles, at: Array(newest.indices), from: front)) {
             var values = frontValues(front)
-            values["articles"] = .list(newest.map { context.row($0, from: front) })
             values["isEmpty"] = .bool(newest.isEmpty)
             values["count"] = .int(count)
             values["shown"] = .int(newest.count)
@@ -48,11 +48,11 @@ extension SiteRenderer {
             let route = Route.month(list: list, month.month)
             let newer = index > 0 ? months[index - 1].month : nil
             let older = index + 1 < months.count ? months[index + 1].month : nil
-            return PageJob(template: "month", route: route, title: shape.monthTitle(month.month)) { [context] in
+            return PageJob(template: "month", route: route, title: shape.monthTitle(month.month),
+                           deferred: rows(of: articles, at: month.positions, from: route)) {
                 var values: [String: MustacheValue] = [
                     "list": header(route),
                     "month": Self.monthValue(month.month, count: month.positions.count, list: list, from: route),
-                    "articles": .list(month.positions.map { context.row(articles[$0], from: route) }),
                 ]
                 values["newer"] = newer.map { Self.monthValue($0, count: nil, list: list, from: route) }
                 values["older"] = older.map { Self.monthValue($0, count: nil, list: list, from: route) }
@@ -61,6 +61,14 @@ extension SiteRenderer {
             }
         }
         return [frontPage] + monthPages + legacyPages(list, count: count)
+    }
+
+    /// A list page's `articles`: a row of each, made only when the page is rendered; their row digests
+    /// stand for them in its key (ADR 033). By positions in the list, as `ListMonths` gives them, rather
+    /// than a copy of its articles.
+    private func rows(of articles: [PreparedArticle], at positions: [Int], from route: Route) -> DeferredValues {
+        DeferredValues(digests: { [digests] in positions.map { digests[articles[$0].article.id]?.row ?? 0 } },
+                       make: { [context] in ["articles": .list(positions.map { context.row(articles[$0], from: route) })] })
     }
 
     /// `/archive/`: every month of the home list with its count, grouped by year, newest first.

@@ -12,17 +12,39 @@ extension SiteRenderer {
         var description: String?
         /// False for a template that is a whole document on its own (the redirect page), not put in `layout`.
         var inLayout = true
-        /// The page's own values (the ones every page shares are added by `render`).
+        /// The page's own values (the ones every page shares are added by `render`) that are cheap to make:
+        /// made and hashed into its key on every build.
         var values: @Sendable () -> [String: MustacheValue]
+        /// Its values that cost too much to make for a page that is then kept: made only to render it.
+        var deferred: DeferredValues?
 
         init(template: String, route: Route, title: String, description: String? = nil,
-             values: @escaping @Sendable () -> [String: MustacheValue]) {
+             deferred: DeferredValues? = nil, values: @escaping @Sendable () -> [String: MustacheValue] = { [:] }) {
             self.template = template
             self.route = route
             self.title = title
             self.description = description
+            self.deferred = deferred
             self.values = values
         }
+
+        /// Every value of the page's own, as rendered: its cheap `values` (made once by the caller, else here)
+        /// and the deferred ones.
+        func allValues(_ cheap: [String: MustacheValue]? = nil) -> [String: MustacheValue] {
+            let cheap = cheap ?? values()
+            guard let deferred else { return cheap }
+            return cheap.merging(deferred.make()) { _, made in made }
+        }
+    }
+
+    /// Values of a page that are costly to make — list rows, an article's HTML — and the digests that stand
+    /// for them in the page's key (ADR 033): `PageContext`'s article digests, each of which hashes every
+    /// input the value it stands for is made from, but the page's route, which the key holds anyway.
+    struct DeferredValues: Sendable {
+        /// What `make` reads besides the route. Each position means one thing, so that which value a digest
+        /// stands for is never ambiguous (an absent neighbour is a 0 of its own, not a shorter list).
+        var digests: @Sendable () -> [UInt64]
+        var make: @Sendable () -> [String: MustacheValue]
     }
 
     /// Something that makes files of the site: a page, or any other files (feeds, the search index).
@@ -64,22 +86,39 @@ extension SiteRenderer {
     }
 
     /// A page: kept from the last build when what it is made from has not changed (its `PageKey`), rendered otherwise.
+    /// The deferred values are made only for a page that is rendered.
     private func page(_ job: PageJob) throws(BuildError) -> OutputFile {
         let values = job.values()
+        let key = pageKey(job, values: values)
+        let path = job.route.outputPath
+        var file: OutputFile
+        if input.previousPages[path] == key, let previous = input.previousOutput {
+            // `appending(path:directoryHint:)` with the hint: `appendingPathComponent` asks the disk whether it is a folder.
+            file = OutputFile(route: job.route, file: previous.appending(path: path, directoryHint: .notDirectory))
+            file.keptFromLastBuild = true
+        } else {
+            file = try render(job.template, job.route, title: job.title, description: job.description, inLayout: job.inLayout,
+                              job.allValues(values))
+            if let spool = input.spool { file = spool.keep(file) }
+        }
+        file.pageKey = key
+        return file
+    }
+
+    /// A page's `PageKey`: the theme and configuration, its template, route, title and description, its
+    /// cheap values (`values`, made by the caller once) and the digests of its deferred ones.
+    func pageKey(_ job: PageJob, values: [String: MustacheValue]) -> UInt64 {
         var key = PageKey()
         key.add(number: input.themeKey)
         for text in [job.template, job.route.path, job.title, job.description ?? "\u{0}"] { key.add(text) }
         key.add(.object(values))
         key.add(.bool(job.inLayout))
-        var file: OutputFile
-        if input.previousPages[job.route.outputPath] == key.value, let previous = input.previousOutput {
-            file = OutputFile(route: job.route, file: previous.appendingPathComponent(job.route.outputPath))
-            file.keptFromLastBuild = true
-        } else {
-            file = try render(job.template, job.route, title: job.title, description: job.description, inLayout: job.inLayout, values)
-            if let spool = input.spool { file = spool.keep(file) }
+        if let deferred = job.deferred {
+            let digests = deferred.digests()
+            key.add(number: 8)
+            key.add(number: UInt64(digests.count))
+            for digest in digests { key.add(number: digest) }
         }
-        file.pageKey = key.value
-        return file
+        return key.value
     }
 }

@@ -13,6 +13,9 @@ struct SiteRenderer {
     /// Every article's tags by id (`TagIndex.tagsByArticle`), made once for the rows, the tag pages and the search index.
     let articleTags: [String: [(slug: String, name: String)]]
     let sourcePages: SourceCatalog
+    /// Every article's digests (`ArticleDigests`) by id, made once on every core (whatever `parallel` says
+    /// later: they are the same either way): the keys of the pages that show it.
+    let digests: [String: ArticleDigests]
     /// Pages and the other files are made on every core (`renderFiles`); false renders them one after another
     /// on the calling thread. The bytes are the same either way.
     var parallel = true
@@ -26,13 +29,13 @@ struct SiteRenderer {
         tags = TagIndex(listed: listed, tagsOf: articleTags)
         sourcePages = SourceCatalog(input, listed: listed)
         context = PageContext(input, tags: tags, sourcePages: sourcePages, articleTags: articleTags)
+        digests = ArticleDigests.all(input.articles, context: context, parallel: true)
     }
 
     /// Every file of the site, in a fixed order. The pages and the other files are made on
     /// every core (`renderFiles`); the order and the bytes do not depend on it.
     func render() throws(BuildError) -> [OutputFile] {
-        let pages = homePages() + [archivePage()] + articlePages() + bookmarksPages()
-        let lists = sourcePagesFiles() + tagPages()
+        let (pages, lists) = pageJobs()
         // Every page the site has, for the sitemap, in the order of the files: each `…/index.html` is a
         // route's folder. Known from the routes before anything is rendered, so the feeds are made beside the pages.
         // The redirects of old numbered pages are left out: a sitemap lists the pages themselves.
@@ -55,6 +58,12 @@ struct SiteRenderer {
         return try renderFiles(jobs) + input.templates.assets.map { OutputFile(route: .asset(name: $0.name), data: $0.data) }
     }
 
+    /// Every page that has a `PageKey`: home, `/archive/`, the articles and bookmarks (`pages`), then the
+    /// source and tag lists (`lists`), each in the order of the site's files.
+    func pageJobs() -> (pages: [PageJob], lists: [PageJob]) {
+        (homePages() + [archivePage()] + articlePages() + bookmarksPages(), sourcePagesFiles() + tagPages())
+    }
+
     /// Home: the newest articles and every month, a page for each month, the redirects of old numbered pages.
     private func homePages() -> [PageJob] {
         listPages(ListShape(list: .home, articles: listed, template: "home", title: input.config.title,
@@ -62,20 +71,28 @@ struct SiteRenderer {
     }
 
     /// Every article's page; a listed article links its neighbours in the home order
-    /// (`newer`, `older`), a cross-source duplicate (not listed) gets neither.
+    /// (`newer`, `older`), a cross-source duplicate (not listed) gets neither. Its key holds the article's
+    /// page digest and its neighbours' (ADR 033); the values are made only to render it.
     private func articlePages() -> [PageJob] {
         let position = Dictionary(listed.enumerated().map { ($1.article.id, $0) }, uniquingKeysWith: { first, _ in first })
         return input.articles.map { prepared in
             let route = Route.article(slug: prepared.article.slug)
-            return PageJob(template: "article", route: route, title: prepared.article.title, description: prepared.summaryText) {
-                var values: [String: MustacheValue] = ["article": context.article(prepared)]
-                if let index = position[prepared.article.id], input.duplicateOf[prepared.article.id] == nil {
-                    if index > 0 { values["newer"] = context.neighbour(listed[index - 1], from: route) }
-                    if index + 1 < listed.count { values["older"] = context.neighbour(listed[index + 1], from: route) }
+            let index = input.duplicateOf[prepared.article.id] == nil ? position[prepared.article.id] : nil
+            let newer = index.flatMap { $0 > 0 ? listed[$0 - 1] : nil }
+            let older = index.flatMap { $0 + 1 < listed.count ? listed[$0 + 1] : nil }
+            let hasNeighbours = newer != nil || older != nil
+            let deferred = DeferredValues(digests: { [digests] in
+                [digests[prepared.article.id]?.page ?? 0] + [newer, older].flatMap { neighbour in
+                    neighbour.map { [1, digests[$0.article.id]?.neighbour ?? 0] } ?? [0]
                 }
-                values["hasNeighbours"] = .bool(values["newer"] != nil || values["older"] != nil)
+            }, make: { [context] in
+                var values: [String: MustacheValue] = ["article": context.article(prepared)]
+                values["newer"] = newer.map { context.neighbour($0, from: route) }
+                values["older"] = older.map { context.neighbour($0, from: route) }
                 return values
-            }
+            })
+            return PageJob(template: "article", route: route, title: prepared.article.title, description: prepared.summaryText,
+                           deferred: deferred) { ["hasNeighbours": .bool(hasNeighbours)] }
         }
     }
 
