@@ -12,20 +12,9 @@ struct ImageRecordsEndToEndTests {
     static let handler = #"""
     import struct, zlib
     STATE = {"ready": False}
-    def png(w, h, seed):
-        raw = b"".join(b"\x00" + bytes(v for x in range(w) for v in ((x * seed + y) % 256, (y * 3 + seed) % 256, (x + y) % 256)) for y in range(h))
-        def chunk(t, b): return struct.pack(">I", len(b)) + t + b + struct.pack(">I", zlib.crc32(t + b) & 0xffffffff)
-        return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    \#(ImageEndToEndTests.png)
     IMAGES = {"/img/a.png": png(64, 48, 7), "/img/later.png": png(64, 48, 29)}
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-        def log_message(self, *args): pass
-        def send(self, status, body=b"", headers=()):
-            self.send_response(status)
-            for key, value in headers: self.send_header(key, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    class Handler(FixtureHandler):
         def do_GET(self):
             origin = "http://127.0.0.1:%d" % self.server.server_address[1]
             if self.path == "/feed.xml":

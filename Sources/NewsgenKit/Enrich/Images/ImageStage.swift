@@ -92,7 +92,8 @@ struct ImageStage {
             Thumbnailer.sizes.map { size in thumbnail(of: mainNames[index], sha256: sources[mainNames[index]] ?? "", size: size) }
         }
         let thumbsByName = Dictionary(uniqueKeysWithValues: zip(mainNames, thumbnails))
-        if let reason = Thumbnailer.unavailable, thumbnails.contains(where: { $0.contains(nil) }) {
+        // Asked only when a thumbnail is missing: `unavailable` opens libvips, a hundred libraries a build that makes none need not load.
+        if thumbnails.contains(where: { $0.contains(nil) }), let reason = Thumbnailer.unavailable {
             warnings.append(BuildWarning("list rows show no thumbnails: \(reason)"))
         }
         pruneThumbnails(keeping: Set(mains.values))
