@@ -7,6 +7,14 @@ import Testing
 /// links, revalidation on the next build, and a cache folder that heals.
 @Suite("Images, end to end", Prerequisite.require(PythonHTTPServer.pythonAvailable, "needs python3 for the image server"), .serialized)
 struct ImageEndToEndTests {
+    /// Python: `png(w, h, seed)`, the bytes of a real PNG of that size, different for each seed (needs `struct` and `zlib`).
+    static let png = #"""
+    def png(w, h, seed):
+        raw = b"".join(b"\x00" + bytes(v for x in range(w) for v in ((x * seed + y) % 256, (y * 3 + seed) % 256, (x + y) % 256)) for y in range(h))
+        def chunk(t, b): return struct.pack(">I", len(b)) + t + b + struct.pack(">I", zlib.crc32(t + b) & 0xffffffff)
+        return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    """#
+
     /// `/feed.xml`: item A (media:thumbnail `/img/a.png`, content with `/img/b.png`), item B (an enclosure that is an
     /// HTML page, content with a missing image), item C (content with an image over 1 MB). `/edit` switches the feed to
     /// a version where A shows no image. `/img/<name>.png` are real PNGs with ETags (304 when the ETag comes back);
@@ -16,10 +24,7 @@ struct ImageEndToEndTests {
     STATE = {"edited": False}
     COUNTS = {}
     LOCK = threading.Lock()
-    def png(w, h, seed):
-        raw = b"".join(b"\x00" + bytes(v for x in range(w) for v in ((x * seed + y) % 256, (y * 3 + seed) % 256, (x + y) % 256)) for y in range(h))
-        def chunk(t, b): return struct.pack(">I", len(b)) + t + b + struct.pack(">I", zlib.crc32(t + b) & 0xffffffff)
-        return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    \#(png)
     IMAGES = {"/img/a.png": png(400, 300, 7), "/img/b.png": png(120, 90, 13), "/img/big.png": png(1000, 1000, 3) + b"\x00" * 1200000}
     def item(guid, title, extra, content):
         return ('<item><title>%s</title><link>%s/%s</link><guid isPermaLink="false">%s</guid>'
@@ -163,6 +168,23 @@ struct ImageEndToEndTests {
         #expect(files(site, under: "public/media").count == 2)
         #expect(files(site, under: "public/media/thumbs") == [])
         #expect(!(try site.read("public/index.html")).contains("row-thumbnail"))
+    }
+
+    /// libvips is opened only when a thumbnail has to be made: a rebuild whose thumbnails are all kept loads none of
+    /// its libraries (glibc's `LD_DEBUG=libs` names every library the process looks for).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/etc/ld.so.cache"), "glibc's LD_DEBUG"))
+    func aRebuildWithItsThumbnailsKeptDoesNotOpenLibvips() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build", "--offline").status == 0)
+        let thumbs = files(site, under: "public/media/thumbs")
+        #expect(!thumbs.isEmpty, "the sample site's rows have thumbnails")
+        try site.write("content/articles/another.md", "---\ntitle: Another\ndate: 2026-11-02\n---\nNo picture.\n")
+        let again = try site.run("build", "--offline", environment: ["LD_DEBUG": "libs"])
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("find library="), "LD_DEBUG works here")
+        #expect(!again.stderr.contains("libvips"), "libvips was opened")
+        #expect(files(site, under: "public/media/thumbs") == thumbs)
     }
 
     @Test func offlineUsesOnlyTheCache() throws {

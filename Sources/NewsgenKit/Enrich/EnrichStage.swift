@@ -30,7 +30,7 @@ enum EnrichStage {
                                userAgent: config.fetch.userAgent, offline: offline, network: network)
         let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
                                articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory)
-        let output = stage.run(preparation.articles)
+        let output = stage.run(preparation.articles, recordsIn: ImageRecordStore(directory: site.imageRecordsDirectory))
         var warnings = preparation.warnings + output.warnings
         do {
             try cache.save()

@@ -12,7 +12,7 @@ enum ImageAddress: Hashable, Sendable {
     /// `reference` as an article gives it: absolute http(s), or, for a Markdown
     /// article, a relative path inside `articlesDirectory`.
     static func resolve(_ reference: String, article: Article, articlesDirectory: URL) -> ImageAddress? {
-        let text = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = trimmed(reference)
         if let url = URL(string: text), let scheme = url.scheme?.lowercased() {
             return (scheme == "http" || scheme == "https") && url.host != nil ? .remote(url) : nil
         }
@@ -25,5 +25,14 @@ enum ImageAddress: Hashable, Sendable {
         let rootPath = root.resolvingSymlinksInPath().path
         guard file.resolvingSymlinksInPath().path.hasPrefix(rootPath + "/") else { return nil }
         return .local(file)
+    }
+
+    /// `reference` as `trimmingCharacters(in: .whitespacesAndNewlines)` gives it. That call costs tens of
+    /// thousands of instructions on Linux, once per image URL per build, and a URL almost always starts and
+    /// ends with a printable ASCII character, which is neither: then there is nothing to trim.
+    static func trimmed(_ reference: String) -> String {
+        func printableASCII(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+        if printableASCII(reference.utf8.first), printableASCII(reference.utf8.last) { return reference }
+        return reference.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -25,6 +25,9 @@ struct ImageStage {
         /// Under `media/` and `media/thumbs/`, each read from `mediaFolder` by the publisher.
         var files: [OutputFile]
         var warnings: [BuildWarning]
+        /// The image record of every article prepared through the Enrich cache, for the next build (ADR 035);
+        /// nil when no image could be placed at all, so that the last build's records are kept.
+        var records: ImageRecords?
     }
 
     /// What one address gave: a media name with its file in `mediaFolder`, or why not.
@@ -33,27 +36,32 @@ struct ImageStage {
         case failed(reason: String)
     }
 
-    var thumbnailFolder: URL { cache.directory.appendingPathComponent("thumbs") }
+    var thumbnailFolder: URL { cache.directory.appendingPathComponent("thumbs", isDirectory: true) }
 
-    func run(_ articles: [PreparedArticle]) -> Output {
+    /// `records` are the last build's (ADR 035): an article whose Enrich key they hold is not scanned
+    /// for its images, and not rewritten when its images became what they became then.
+    func run(_ articles: [PreparedArticle], records: RecordCache<ImageRecordCoding> = .empty) -> Output {
         var warnings: [BuildWarning] = []
-        // 1. What each article names, resolved to addresses.
+        // 1. What each article names, resolved to addresses: the text's images from its record when there is one.
+        let found = Workers.parallelMap(articles.count) { index -> (record: ImageRecord?, inText: [String]) in
+            if let key = articles[index].enrichKey, let record = records.value(for: key) { return (record, record.references) }
+            return (nil, ImageRecord.references(in: articles[index]))
+        }
         var wanted: [[(reference: String, address: ImageAddress?)]] = []
         var addresses: [ImageAddress] = []
         var seen: Set<ImageAddress> = []
-        for prepared in articles {
-            let references = Self.references(of: prepared)
+        for (index, prepared) in articles.enumerated() {
+            let references = Self.references(of: prepared, inText: found[index].inText)
             let resolved = references.map { ($0, ImageAddress.resolve($0, article: prepared.article, articlesDirectory: articlesDirectory)) }
             for case let (_, address?) in resolved where seen.insert(address).inserted { addresses.append(address) }
             wanted.append(resolved)
         }
         do {
-            try FileSystem.manager.createDirectory(at: mediaFolder.appendingPathComponent("thumbs"), withIntermediateDirectories: true)
+            try FileSystem.manager.createDirectory(at: mediaFolder.appendingPathComponent("thumbs", isDirectory: true), withIntermediateDirectories: true)
         } catch {
             warnings.append(BuildWarning("images are shown as links: \(mediaFolder.path) cannot be made (\(FileSystem.reason(error)))"))
-            return Output(articles: articles.map { Self.linkingEverything($0) }, files: [], warnings: warnings)
+            return Output(articles: articles.map { Self.linkingEverything($0) }, files: [], warnings: warnings, records: nil)
         }
-
         // 2. Fetch every distinct address, concurrently.
         let distinct = addresses
         let results = Workers.map(distinct.count, concurrency: concurrency) { index in fetch(distinct[index]) }
@@ -84,17 +92,20 @@ struct ImageStage {
             Thumbnailer.sizes.map { size in thumbnail(of: mainNames[index], sha256: sources[mainNames[index]] ?? "", size: size) }
         }
         let thumbsByName = Dictionary(uniqueKeysWithValues: zip(mainNames, thumbnails))
-        if let reason = Thumbnailer.unavailable, thumbnails.contains(where: { $0.contains(nil) }) {
+        // Asked only when a thumbnail is missing: `unavailable` opens libvips, a hundred libraries a build that makes none need not load.
+        if thumbnails.contains(where: { $0.contains(nil) }), let reason = Thumbnailer.unavailable {
             warnings.append(BuildWarning("list rows show no thumbnails: \(reason)"))
         }
         pruneThumbnails(keeping: Set(mains.values))
 
-        // 4. Rewrite each article and list the files to publish.
+        // 4. What each image becomes, every build (a failed one was tried again); then each article rewritten,
+        // or its last rewrite taken from its record when every decision is the one it was made with.
         var used: Set<String> = []
         var usedThumbs: Set<String> = []
         var failures: [(url: String, reason: String)] = []
         var failedSeen: Set<String> = []
-        var out: [PreparedArticle] = []
+        var madeInText: [[ImageRewrite]] = []
+        var images: [ArticleImage?] = []
         for (index, prepared) in articles.enumerated() {
             let page = Route.article(slug: prepared.article.slug)
             var decisions: [String: ImageRewrite] = [:]
@@ -114,15 +125,33 @@ struct ImageStage {
                     }
                 }
             }
-            var updated = prepared.rewritingImages { decisions[$0] ?? .link }
+            madeInText.append(found[index].inText.map { decisions[$0] ?? .link })
+            var image: ArticleImage?
             if let (name, inContent) = chosen[index] {
                 let thumbs = thumbsByName[name] ?? []
                 let small = thumbs.first ?? nil, large = thumbs.dropFirst().first ?? nil
-                updated.image = ArticleImage(media: name, thumbnail: small, thumbnail2x: large, inContent: inContent)
+                image = ArticleImage(media: name, thumbnail: small, thumbnail2x: large, inContent: inContent)
                 used.insert(name)
                 for case let thumb? in [small, large] { usedThumbs.insert(thumb) }
             }
+            images.append(image)
+        }
+        let made = madeInText
+        let rewritten = Workers.parallelMap(articles.count) { index -> (article: PreparedArticle, record: ImageRecord, reused: Bool) in
+            if let record = found[index].record, record.decisions == made[index] { return (record.applied(to: articles[index]), record, true) }
+            let (article, record) = ImageRecord.rewriting(articles[index], references: found[index].inText, decisions: made[index])
+            return (article, record, false)
+        }
+        var out: [PreparedArticle] = []
+        out.reserveCapacity(articles.count)
+        var records = ImageRecords()
+        for (index, result) in rewritten.enumerated() {
+            var updated = result.article
+            updated.image = images[index]
             out.append(updated)
+            guard let key = updated.enrichKey else { continue }
+            records.entries.append((key, result.record))
+            if result.reused { records.reused.insert(key) }
         }
         if !failures.isEmpty {
             let shown = failures.prefix(5).map { "\($0.url) (\($0.reason))" }.joined(separator: "; ")
@@ -130,20 +159,17 @@ struct ImageStage {
             warnings.append(BuildWarning("\(failures.count) image\(failures.count == 1 ? "" : "s") could not be fetched and \(failures.count == 1 ? "is" : "are") shown as links to the original: \(shown)\(more)"))
         }
         warnings += cache.warnings.map { BuildWarning(path: cache.directory.lastPathComponent, $0) }
-        let files = used.sorted().map { OutputFile(route: .media(name: $0), file: mediaFolder.appendingPathComponent($0)) }
-            + usedThumbs.sorted().map { OutputFile(route: .thumbnail(name: $0), file: mediaFolder.appendingPathComponent("thumbs/" + $0)) }
-        return Output(articles: out, files: files, warnings: warnings)
+        // Named as files (`isDirectory: false`): `appendingPathComponent(_:)` alone asks the file system, one `stat` per image.
+        let files = used.sorted().map { OutputFile(route: .media(name: $0), file: mediaFolder.appendingPathComponent($0, isDirectory: false)) }
+            + usedThumbs.sorted().map { OutputFile(route: .thumbnail(name: $0), file: mediaFolder.appendingPathComponent("thumbs/" + $0, isDirectory: false)) }
+        return Output(articles: out, files: files, warnings: warnings, records: records)
     }
 
-    /// The item image first, then what the content and summary show, each once (a set keeps
+    /// The item image first, then `inText`, what the content and summary show, each once (a set keeps
     /// this linear: a hostile body may hold tens of thousands of images).
-    private static func references(of prepared: PreparedArticle) -> [String] {
-        var references: [String] = []
-        var seen: Set<String> = []
-        let all = [prepared.article.imageURL].compactMap { $0 }
-            + [prepared.contentHTML, prepared.summaryHTML].compactMap { $0 }.flatMap { HTMLImages.references(in: $0) }
-        for reference in all where seen.insert(reference).inserted { references.append(reference) }
-        return references
+    private static func references(of prepared: PreparedArticle, inText: [String]) -> [String] {
+        guard let item = prepared.article.imageURL else { return inText }
+        return [item] + inText.filter { $0 != item }
     }
 
     /// When no file can be placed at all: every image becomes a link.
@@ -162,9 +188,9 @@ struct ImageStage {
         case .failed(let reason):
             return .failed(reason: reason)
         case .image(let image):
-            let target = mediaFolder.appendingPathComponent(image.mediaName)
+            let target = mediaFolder.appendingPathComponent(image.mediaName, isDirectory: false)
             if !FileSystem.exists(target) {
-                let blob = cache.directory.appendingPathComponent(DiskImageCache.blobsName).appendingPathComponent(image.mediaName)
+                let blob = cache.directory.appendingPathComponent(DiskImageCache.blobsName, isDirectory: true).appendingPathComponent(image.mediaName, isDirectory: false)
                 if (try? FileSystem.manager.linkItem(at: blob, to: target)) == nil {
                     do {
                         try image.data.write(to: target, options: .atomic)
@@ -178,7 +204,7 @@ struct ImageStage {
     }
 
     private func keptThumbnail(_ sha256: String, size: Int) -> URL {
-        thumbnailFolder.appendingPathComponent("\(sha256)-\(size).jpg")
+        thumbnailFolder.appendingPathComponent("\(sha256)-\(size).jpg", isDirectory: false)
     }
 
     /// A thumbnail's media name: made once per source image and size, kept in `thumbs/` of the cache folder.
@@ -186,14 +212,14 @@ struct ImageStage {
         let kept = keptThumbnail(sha256, size: size)
         var data = try? Data(contentsOf: kept)
         if data.map({ ImageKind.sniff($0) != .jpeg }) ?? true {
-            guard let source = try? Data(contentsOf: mediaFolder.appendingPathComponent(name)),
+            guard let source = try? Data(contentsOf: mediaFolder.appendingPathComponent(name, isDirectory: false)),
                   let made = try? thumbnailer.thumbnail(of: source, size: size) else { return nil }
             data = made
             try? FileSystem.manager.createDirectory(at: thumbnailFolder, withIntermediateDirectories: true)
             try? made.write(to: kept, options: .atomic)
         }
         guard let data, let thumbName = SafeName.mediaName(content: data, fileExtension: "jpg") else { return nil }
-        let target = mediaFolder.appendingPathComponent("thumbs/" + thumbName)
+        let target = mediaFolder.appendingPathComponent("thumbs/" + thumbName, isDirectory: false)
         if !FileSystem.exists(target) {
             if (try? FileSystem.manager.linkItem(at: kept, to: target)) == nil { try? data.write(to: target, options: .atomic) }
         }
@@ -205,7 +231,7 @@ struct ImageStage {
         guard let names = try? FileSystem.manager.contentsOfDirectory(atPath: thumbnailFolder.path) else { return }
         for name in names {
             let source = name.split(separator: "-").first.map(String.init) ?? ""
-            if !sources.contains(source) { try? FileSystem.manager.removeItem(at: thumbnailFolder.appendingPathComponent(name)) }
+            if !sources.contains(source) { try? FileSystem.manager.removeItem(at: thumbnailFolder.appendingPathComponent(name, isDirectory: false)) }
         }
     }
 }
