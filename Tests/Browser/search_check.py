@@ -11,6 +11,8 @@ title or summary), builds it with the real binary and serves public/ on 127.0.0.
 3. a prefix ("laborat") finds articles, and the same letters followed by a space
    (a whole word, no longer a prefix) find none;
 4. a common word shows 10 results and "More results" shows 10 more;
+4b. that word's postings are split into blocks (ADR 036), and the 20 results shown are the first
+   20 of BM25 over all its postings, every block read here in Python;
 5. the source filter keeps only that source's articles (checked after 6);
 6. the word searched for is in <mark> wherever a snippet shows it, and nothing else is;
 7. the page logs no error or CSP refusal.
@@ -20,13 +22,16 @@ Exit 0 when all holds, 1 with the failing step, 2 when the check cannot run.
 Usage: search_check.py [BINARY]   (default .build/debug/newsgen)
 """
 import argparse
+import glob
 import html
+import math
 import json
 import os
 import re
 import subprocess
 import sys
 import time
+import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -83,7 +88,47 @@ def status(driver):
     return by_testid(driver, "search-status")[0].text.strip()
 
 
-def check(driver, origin, title):
+def best_by_bm25(public, prefix, count):
+    """The links of the `count` best docs for `prefix` (as search.js ranks a prefix: the counts of every word it
+    begins summed) over every posting, blocks included; and whether any of those words is split in blocks."""
+    search = os.path.join(public, "search")
+    with open(os.path.join(search, "index.json"), encoding="utf-8") as file:
+        manifest = json.load(file)
+    found = {}
+    split = False
+    for path in glob.glob(os.path.join(search, "t", "*.json")):
+        with open(path, encoding="utf-8") as file:
+            shard = json.load(file)
+        for word, entry in shard.items():
+            if not word.startswith(prefix):
+                continue
+            lists = [entry]
+            if isinstance(entry, dict):
+                split = True
+                lists = [entry["p"]]
+                for block in range(1, len(entry["b"]) + 1):
+                    with open(os.path.join(search, "p", "%s.%d.json" % (entry["f"], block)), encoding="utf-8") as file:
+                        lists.append(json.load(file))
+            for postings in lists:
+                doc = 0
+                for i in range(0, len(postings), 3):
+                    doc += postings[i]
+                    seen = found.setdefault(doc, [0, postings[i + 2]])
+                    seen[0] += postings[i + 1]
+    average = manifest["averageLength"]
+    def score(value):
+        tf, code = value
+        length = math.pow(2, code / 8) - 1
+        return tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / average))
+    ranked = sorted(found.items(), key=lambda item: (-score(item[1]), -item[0]))[:count]
+    links = []
+    for doc, _ in ranked:
+        with open(os.path.join(search, "m", "%d.json" % (doc // manifest["chunkSize"])), encoding="utf-8") as file:
+            links.append(json.load(file)[doc % manifest["chunkSize"]][1])
+    return links, split
+
+
+def check(driver, origin, title, public):
     step = "page"
     driver.get(origin + "/search/")
     wait_for(driver, lambda: status(driver).startswith("Type words"), "%s: the index did not load (%s)" % (step, status(driver)))
@@ -122,6 +167,17 @@ def check(driver, origin, title):
     by_testid(driver, "search-more")[0].click()
     wait_for(driver, lambda: len(by_testid(driver, "search-result")) == 20, "%s: More results" % step)
     print("  %r: %s, then 20 after More results" % (COMMON, before))
+
+    step = "blocks"
+    expected, split = best_by_bm25(public, COMMON, 20)
+    if not split:
+        raise StepFailed("%s: %r is not split into blocks: the check no longer covers them" % (step, COMMON))
+    shown = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('[data-testid=search-result-link]'), function (a) { return a.href; })")
+    wanted = [urllib.parse.urljoin(origin + "/search/", link) for link in expected]
+    if shown != wanted:
+        raise StepFailed("%s: %r shows %r, BM25 over every block gives %r" % (step, COMMON, shown, wanted))
+    print("  %r: the 20 shown are BM25's first 20 over every block" % COMMON)
 
     step = "marks"
     rows = driver.execute_script(
@@ -175,7 +231,7 @@ def main():
         session.server = serve(os.path.join(site, "public"))
         session.driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(session.temp, "profile"))
         print("search check: 1,000 articles; tokenizer, a body-only word, a prefix, paging, a filter")
-        check(session.driver, "http://127.0.0.1:%d" % session.server.server_address[1], title)
+        check(session.driver, "http://127.0.0.1:%d" % session.server.server_address[1], title, os.path.join(site, "public"))
         print("search check: passed")
 
     return headless.run_check("search check", "newsgen-search-check-", run)

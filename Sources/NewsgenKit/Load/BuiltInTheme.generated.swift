@@ -504,17 +504,20 @@ newsgen build</code></pre>
     /// Every file directly inside `templates/assets/`, by file name.
     static let assets: [String: String] = [
         "search.js": #"""
-/* newsgen search: a full-text index split into files, read without a server (ADR 030).
+/* newsgen search: a full-text index split into files, read without a server (ADR 030, ADR 036).
  * No library and no inline script (the pages' policy is script-src 'self'); results are built
  * with DOM calls and textContent only, never from markup in the index.
  *
  * search/index.json (the manifest) lists the shards: [start, name, bytes], sorted; a word is in
  * the last shard starting at or before it. A shard t/<name>.json maps each word to its postings,
- * [doc, count, lengthCode, ...] with each doc after the first as a difference. m/<n>.json holds
- * docs n*chunkSize... as [title, link, source, date, [tags], snippet]; s/ and g/ the docs of a
- * source and of a tag. A query fetches the manifest, the shards of its words, and the chunks of
- * the results it shows. Every word must match; the last one, while typed, matches as a prefix.
- * Ranked by BM25 (k1 1.2, b 0.75), newer first among equal scores. The query lives in ?q=. */
+ * [doc, count, lengthCode, ...] with each doc after the first as a difference; a word in many docs
+ * to {n: docs, f: stem, b: [frontier of each further block], p: its best postings}, its other
+ * postings in blocks p/<stem>.<k>.json, each twice the one before. m/<n>.json holds docs
+ * n*chunkSize... as [title, link, source, date, [tags], snippet]; s/ and g/ the docs of a source and
+ * of a tag. A query fetches the manifest, the shards of its words, the blocks it needs (none for
+ * most first pages) and the chunks of the results it shows. Every word must match; the last one,
+ * while typed, matches as a prefix. Ranked by BM25 (k1 1.2, b 0.75), newer first among equal
+ * scores. The query lives in ?q=. */
 (function () {
   "use strict";
 
@@ -552,8 +555,12 @@ newsgen build</code></pre>
   var files = {};
   var generation = 0;
   var timer = 0;
+  var query = null;
   var ranked = [];
+  var exact = true;
   var shown = 0;
+  var shownDocs = new Set();
+  var busy = null;
   var marked = { words: [], prefix: "" };
 
   function load(path) {
@@ -599,32 +606,178 @@ newsgen build</code></pre>
     return names;
   }
 
-  /* Each matching doc's BM25 score for one word of the query. A prefix counts as one word whose
-   * occurrences are those of every word it begins, so that a rare longer word ("museums", a tag)
-   * does not outrank the common word typed ("museum") through its idf. */
-  function scores(word, isPrefix, shards) {
-    var found = new Map();
+  function bm25(idf, tf, code) {
+    var length = Math.pow(2, code / 8) - 1;
+    return idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / manifest.averageLength));
+  }
+
+  /* One word's postings as far as fetched. A word in many docs (ADR 036) comes as its best block
+   * (p), the frontier of each further block (b: [count, lengthCode, ...], no posting of the block
+   * beats the best of them) and the stem of their files, p/<stem>.<k>.json; any other word whole. */
+  function wordList(entry) {
+    var split = !Array.isArray(entry);
+    return { df: split ? entry.n : entry.length / 3, stem: split ? entry.f : "", frontiers: split ? entry.b : [],
+             next: 1, first: split ? entry.p : entry, seen: split ? new Set() : null };
+  }
+
+  function pending(list) { return list.next <= list.frontiers.length; }
+
+  /* The most that the blocks of `list` not fetched yet can add to one doc's score. */
+  function bound(list, idf) {
+    var best = 0;
+    for (var k = list.next; k <= list.frontiers.length; k++) {
+      var frontier = list.frontiers[k - 1];
+      for (var i = 0; i < frontier.length; i += 2) best = Math.max(best, bm25(idf, frontier[i], frontier[i + 1]));
+    }
+    return best;
+  }
+
+  /* The highest count and the lowest length code in the blocks of `list` not fetched yet. */
+  function extremes(list) {
+    var most = 0, shortest = Infinity;
+    for (var k = list.next; k <= list.frontiers.length; k++) {
+      var frontier = list.frontiers[k - 1];
+      for (var i = 0; i < frontier.length; i += 2) {
+        most = Math.max(most, frontier[i]);
+        shortest = Math.min(shortest, frontier[i + 1]);
+      }
+    }
+    return [most, shortest];
+  }
+
+  function addPostings(group, list, postings) {
+    var doc = 0;
+    for (var i = 0; i < postings.length; i += 3) {
+      doc += postings[i];
+      if (list.seen) list.seen.add(doc);
+      var seen = group.found.get(doc);
+      if (seen) seen[0] += postings[i + 1]; else group.found.set(doc, [postings[i + 1], postings[i + 2]]);
+    }
+  }
+
+  /* One word of the query: its docs, each with its count and length code. A prefix counts as one
+   * word whose occurrences are those of every word it begins, so that a rare longer word ("museums",
+   * a tag) does not outrank the common word typed ("museum") through its idf; its docs are counted
+   * once when all are here, and by the sum of its words' counts while blocks are still to come. */
+  function wordGroup(word, isPrefix, shards) {
+    var group = { lists: [], found: new Map(), idf: 0 };
     shards.forEach(function (shard) {
       Object.keys(shard).forEach(function (term) {
         if (term !== word && !(isPrefix && term.lastIndexOf(word, 0) === 0)) return;
-        var postings = shard[term];
-        var doc = 0;
-        for (var i = 0; i < postings.length; i += 3) {
-          doc += postings[i];
-          var seen = found.get(doc);
-          if (seen) seen[0] += postings[i + 1]; else found.set(doc, [postings[i + 1], postings[i + 2]]);
-        }
+        var list = wordList(shard[term]);
+        group.lists.push(list);
+        addPostings(group, list, list.first);
       });
     });
-    var average = manifest.averageLength;
-    var idf = Math.log(1 + (manifest.count - found.size + 0.5) / (found.size + 0.5));
-    var scored = new Map();
-    found.forEach(function (value, doc) {
-      var tf = value[0];
-      var length = Math.pow(2, value[1] / 8) - 1;
-      scored.set(doc, idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average)));
+    var df = 0;
+    group.lists.forEach(function (list) { df += list.df; });
+    if (!group.lists.some(pending)) df = group.found.size;
+    df = Math.min(df, manifest.count);
+    group.idf = Math.log(1 + (manifest.count - df + 0.5) / (df + 0.5));
+    return group;
+  }
+
+  /* The shards of the query's words and the lists of its filters. */
+  function prepare(words, prefix) {
+    var groups = words.map(function (word, index) {
+      var isPrefix = index === words.length - 1 && prefix;
+      return Promise.all(shardsFor(word, isPrefix).map(function (name) { return load("t/" + name + ".json"); }))
+        .then(function (shards) { return wordGroup(word, isPrefix, shards); });
     });
-    return scored;
+    var selects = [sourceFilter, tagFilter].filter(function (select) { return select && select.value; });
+    var filters = selects.map(function (select) { return load(select.value).then(docNumbers); });
+    return Promise.all([Promise.all(groups), Promise.all(filters)]).then(function (found) {
+      var groups = found[0];
+      var single = groups.length === 1 && groups[0].lists.length === 1 && selects.length === 0;
+      return { groups: groups, allowed: found[1], count: single ? groups[0].lists[0].df : null };
+    });
+  }
+
+  /* The docs matching every word and the chosen filters, best first, newer first among equals, with
+   * enough blocks fetched that the first `needed` are those of the whole index: a doc not among them
+   * scores at most what is known of it plus, for each word, the most its unfetched blocks can add,
+   * and blocks are fetched (the one that can add most first) until that is no more than the
+   * needed-th score. `exact` once every block is here. */
+  function matches(query, needed) {
+    var groups = query.groups;
+    var allowed = function (doc) {
+      for (var f = 0; f < query.allowed.length; f++) if (!query.allowed[f].has(doc)) return false;
+      return true;
+    };
+    var scoreOf = function (group, value) { return bm25(group.idf, value[0], value[1]); };
+    var smallest = groups.reduce(function (a, b) { return b.found.size < a.found.size ? b : a; });
+    var list = [];
+    smallest.found.forEach(function (value, doc) {
+      var score = 0;
+      for (var w = 0; w < groups.length; w++) {
+        var seen = groups[w].found.get(doc);
+        if (seen === undefined) return;
+        score += scoreOf(groups[w], seen);
+      }
+      if (allowed(doc)) list.push([doc, score]);
+    });
+    list.sort(function (a, b) { return b[1] - a[1] || b[0] - a[0]; });
+    var open = groups.map(function (group) { return group.lists.some(pending); });
+    if (!open.some(Boolean)) return Promise.resolve({ list: list, exact: true });
+
+    /* For a doc not found in a word: the most its unfetched blocks can add (for a prefix, the sum over
+     * its words, or its highest counts summed at its shortest length, whichever is less). For a doc found
+     * in a prefix, whose other words' blocks may hold it too: its count plus the most each could add. */
+    var openLists = groups.map(function (group) {
+      return group.lists.filter(pending).map(function (list) { return [list, extremes(list)[0], extremes(list)[1]]; });
+    });
+    var rest = groups.map(function (group, w) {
+      var sum = 0, counts = 0, shortest = Infinity;
+      openLists[w].forEach(function (open) {
+        sum += bound(open[0], group.idf);
+        counts += open[1];
+        shortest = Math.min(shortest, open[2]);
+      });
+      return openLists[w].length > 1 ? Math.min(sum, bm25(group.idf, counts, shortest)) : sum;
+    });
+    var mostOf = function (w, doc, seen) {
+      var tf = seen[0];
+      openLists[w].forEach(function (open) { if (!open[0].seen.has(doc)) tf += open[1]; });
+      return bm25(groups[w].idf, tf, seen[1]);
+    };
+    var threshold = list.length >= needed ? list[needed - 1][1] : -Infinity;
+    var upper = open.every(Boolean) ? rest.reduce(function (a, b) { return a + b; }, 0) : -Infinity;
+    var top = new Set(list.slice(0, needed).map(function (entry) { return entry[0]; }));
+    var checked = new Set();
+    groups.forEach(function (group) {
+      group.found.forEach(function (value, doc) {
+        if (checked.has(doc) || top.has(doc)) return;
+        checked.add(doc);
+        if (!allowed(doc)) return;
+        var most = 0;
+        for (var w = 0; w < groups.length; w++) {
+          var seen = groups[w].found.get(doc);
+          if (seen !== undefined) most += mostOf(w, doc, seen);
+          else if (open[w]) most += rest[w];
+          else return;
+        }
+        if (most > upper) upper = most;
+      });
+    });
+    if (threshold >= upper) return Promise.resolve({ list: list, exact: false });
+
+    var best = null, bestBound = -1;
+    groups.forEach(function (group) {
+      group.lists.forEach(function (list) {
+        if (!pending(list)) return;
+        var most = bound(list, group.idf);
+        if (most > bestBound) { best = { group: group, list: list }; bestBound = most; }
+      });
+    });
+    var block = best.list.next;
+    return load("p/" + best.list.stem + "." + block + ".json").then(function (postings) {
+      /* Another call (More results, while this one waited) may have added the block already. */
+      if (best.list.next === block) {
+        best.list.next++;
+        addPostings(best.group, best.list, postings);
+      }
+      return matches(query, needed);
+    });
   }
 
   function docNumbers(list) {
@@ -632,34 +785,6 @@ newsgen build</code></pre>
     var doc = 0;
     for (var i = 0; i < list.length; i++) { doc += list[i]; numbers.add(doc); }
     return numbers;
-  }
-
-  /* The docs matching every word and the chosen filters, best first, newer first among equals. */
-  function rank(words, prefix) {
-    var needs = words.map(function (word, index) {
-      var isPrefix = index === words.length - 1 && prefix;
-      return Promise.all(shardsFor(word, isPrefix).map(function (name) { return load("t/" + name + ".json"); }))
-        .then(function (shards) { return scores(word, isPrefix, shards); });
-    });
-    var filters = [sourceFilter, tagFilter].filter(function (select) { return select && select.value; })
-      .map(function (select) { return load(select.value).then(docNumbers); });
-    return Promise.all([Promise.all(needs), Promise.all(filters)]).then(function (found) {
-      var perWord = found[0];
-      var allowed = found[1];
-      perWord.sort(function (a, b) { return a.size - b.size; });
-      var list = [];
-      perWord[0].forEach(function (score, doc) {
-        for (var w = 1; w < perWord.length; w++) {
-          var other = perWord[w].get(doc);
-          if (other === undefined) return;
-          score += other;
-        }
-        for (var f = 0; f < allowed.length; f++) if (!allowed[f].has(doc)) return;
-        list.push([doc, score]);
-      });
-      list.sort(function (a, b) { return b[1] - a[1] || b[0] - a[0]; });
-      return list;
-    });
   }
 
   /* The snippet with each word that matches the query in <mark>, node by node. */
@@ -714,50 +839,71 @@ newsgen build</code></pre>
     return item;
   }
 
-  /* The next page of results: the chunks holding them, then their rows. */
-  function showMore(current, query) {
-    var page = ranked.slice(shown, shown + PAGE_SIZE);
-    var size = manifest.chunkSize;
-    return Promise.all(page.map(function (result) { return load("m/" + Math.floor(result[0] / size) + ".json"); }))
-      .then(function (chunks) {
-        if (current !== generation) return;
-        page.forEach(function (result, index) {
-          var entry = chunks[index][result[0] % size];
-          if (entry) results.appendChild(row(entry));
-        });
-        shown += page.length;
-        status.textContent = shown < ranked.length
-          ? plural(ranked.length, "result", "results") + ", " + shown.toLocaleString("en") + " shown."
-          : plural(ranked.length, "result", "results");
-        if (more) more.parentNode.hidden = shown >= ranked.length;
-        results.setAttribute("data-query", query);
-      });
+  /* How many results, as far as known: all of them once every block is fetched, a word's docs when
+   * the query is that word alone; otherwise those found so far. */
+  function statusText() {
+    var count = exact ? ranked.length : query.count;
+    if (count === null) return plural(ranked.length, "result", "results") + " so far, " + shown.toLocaleString("en") + " shown.";
+    return shown < count ? plural(count, "result", "results") + ", " + shown.toLocaleString("en") + " shown."
+      : plural(count, "result", "results");
   }
 
-  function search(query) {
+  /* The next page of results: enough blocks for it, the chunks holding them, then their rows. */
+  function showMore(current, text) {
+    if (busy) return busy;
+    busy = matches(query, shown + PAGE_SIZE).then(function (found) {
+      if (current !== generation) return;
+      ranked = found.list;
+      exact = found.exact;
+      if (ranked.length === 0) {
+        if (more) more.parentNode.hidden = true;
+        status.textContent = "No results for \u201c" + text.trim() + "\u201d.";
+        results.setAttribute("data-query", text);
+        return;
+      }
+      var page = ranked.filter(function (result) { return !shownDocs.has(result[0]); }).slice(0, PAGE_SIZE);
+      var size = manifest.chunkSize;
+      return Promise.all(page.map(function (result) { return load("m/" + Math.floor(result[0] / size) + ".json"); }))
+        .then(function (chunks) {
+          if (current !== generation) return;
+          page.forEach(function (result, index) {
+            shownDocs.add(result[0]);
+            var entry = chunks[index][result[0] % size];
+            if (entry) results.appendChild(row(entry));
+          });
+          shown += page.length;
+          status.textContent = statusText();
+          if (more) more.parentNode.hidden = exact && shown >= ranked.length;
+          results.setAttribute("data-query", text);
+        });
+    });
+    var done = function () { if (busy && current === generation) busy = null; };
+    busy.then(done, done);
+    return busy;
+  }
+
+  function search(text) {
     var current = ++generation;
-    var words = tokenize(query);
-    var prefix = words.length > 0 && !/[^\p{L}\p{N}\p{M}]$/u.test(query) && words[words.length - 1].length >= MIN_PREFIX;
+    busy = null;
+    var words = tokenize(text);
+    var prefix = words.length > 0 && !/[^\p{L}\p{N}\p{M}]$/u.test(text) && words[words.length - 1].length >= MIN_PREFIX;
     marked = { words: words, prefix: prefix ? words[words.length - 1] : "" };
     if (words.length === 0) {
       results.textContent = "";
       if (more) more.parentNode.hidden = true;
       status.textContent = "Type words to search " + plural(manifest.count, "article", "articles") + ".";
-      results.setAttribute("data-query", query);
+      results.setAttribute("data-query", text);
       return Promise.resolve();
     }
-    return rank(words, prefix).then(function (list) {
+    return prepare(words, prefix).then(function (prepared) {
       if (current !== generation) return;
       results.textContent = "";
-      ranked = list;
+      query = prepared;
+      ranked = [];
+      exact = true;
       shown = 0;
-      if (list.length === 0) {
-        if (more) more.parentNode.hidden = true;
-        status.textContent = "No results for \u201c" + query.trim() + "\u201d.";
-        results.setAttribute("data-query", query);
-        return;
-      }
-      return showMore(current, query);
+      shownDocs = new Set();
+      return showMore(current, text);
     }).catch(function () {
       if (current === generation) status.textContent = "Part of the search index could not be loaded. Every article is also listed by source and by tag.";
     });
@@ -801,7 +947,11 @@ newsgen build</code></pre>
   });
   if (more) {
     more.addEventListener("click", function () {
-      if (manifest && shown < ranked.length) showMore(generation, input.value);
+      if (!manifest || !query || (shown >= ranked.length && exact)) return;
+      var current = generation;
+      showMore(current, input.value).catch(function () {
+        if (current === generation) status.textContent = "Part of the search index could not be loaded. Every article is also listed by source and by tag.";
+      });
     });
   }
 

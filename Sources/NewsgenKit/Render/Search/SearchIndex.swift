@@ -6,7 +6,10 @@ import NewsgenModel
 /// - `search/index.json`, the manifest: `{version, count, averageLength, chunkSize,
 ///   shards: [[start, name, bytes]], sources: [[title, file, count]], tags: [[name, file, count]]}`;
 /// - `search/t/<name>.json`, a shard (`SearchShards`): `{word: [doc, count, lengthCode, …]}`,
-///   the doc numbers after the first as differences from the one before;
+///   the doc numbers after the first as differences from the one before; a word in more than
+///   2 · `SearchBlocks.firstBlock` docs as `{word: {"n": docs, "f": stem, "b": [[count, lengthCode, …]],
+///   "p": [doc, count, lengthCode, …]}}`: its best postings (`p`), and the frontier (`b`) of each
+///   further block, `search/p/<stem>.<k>.json` (k from 1), written as `p` is (ADR 036);
 /// - `search/m/<n>.json`, docs `n·chunkSize …` as `[title, link, source, date, [tags], snippet]`;
 /// - `search/s/<source>.json` and `search/g/<tag>.json`: the doc numbers of a source, of a tag
 ///   (differences again), fetched only when the filter is chosen.
@@ -17,7 +20,7 @@ import NewsgenModel
 struct SearchIndex {
     /// The manifest's path, next to the search page.
     static let outputPath = "search/index.json"
-    static let version = 2
+    static let version = 3
     /// Docs per metadata chunk: ten results from anywhere in the archive fetch ten small files.
     static let chunkSize = 16
     /// Bytes a shard holds before its prefix is split (one word's postings may be more).
@@ -28,8 +31,8 @@ struct SearchIndex {
     let documents: [SearchDocument]
     /// The words in UTF-16 order.
     let terms: [String]
-    /// Each word's postings, in `terms`' order, flat: doc number, weighted count, length code.
-    let postings: [[Int]]
+    /// Each word's postings, in `terms`' order, in doc order.
+    let postings: [[SearchPosting]]
     let totalLength: Int
 
     /// `documents` numbered by position (oldest first).
@@ -38,7 +41,7 @@ struct SearchIndex {
         // Words numbered as first met (`SearchWordTable`), sorted once at the end.
         var table = SearchWordTable(capacity: 1 << 16)
         var words: [String] = []
-        var lists: [[Int]] = []
+        var lists: [[SearchPosting]] = []
         var total = 0
         for (number, document) in documents.enumerated() {
             let code = SearchDocument.lengthCode(document.terms.length)
@@ -46,9 +49,7 @@ struct SearchIndex {
             for (word, count) in zip(document.terms.words, document.terms.counts) {
                 let term = table.number(of: word)
                 if term == lists.count { words.append(word); lists.append([]) }
-                lists[term].append(number)
-                lists[term].append(count)
-                lists[term].append(code)
+                lists[term].append(SearchPosting(doc: number, count: count, lengthCode: code))
             }
         }
         let order = words.indices.sorted { words[$0].utf16.lexicographicallyPrecedes(words[$1].utf16) }
@@ -61,14 +62,53 @@ struct SearchIndex {
     var averageLength: Int { documents.isEmpty ? 1 : max(1, Int((Double(totalLength) / Double(documents.count)).rounded())) }
 
     /// Every file of the index, the manifest first; `tagNames` names each tag slug as the tag pages do.
-    func files(shardLimit: Int = Self.shardLimit, tagNames: [String: String] = [:]) -> [OutputFile] {
+    /// `firstBlock` is `SearchBlocks.firstBlock`'s (a word is split above twice as many postings).
+    func files(shardLimit: Int = Self.shardLimit, firstBlock: Int = SearchBlocks.firstBlock,
+               tagNames: [String: String] = [:]) -> [OutputFile] {
+        var splitter = SearchBlockSplitter(SearchImpactOrder(averageLength: averageLength), firstBlock: firstBlock)
+        var blockFiles: [OutputFile] = []
         let entries = zip(terms, postings).map { term, list in
             var bytes: [UInt8] = []
             JSONWriter.append(to: &bytes, escapes: Self.escapes) { writer in
                 writer.key(term)
+                guard list.count > 2 * firstBlock else {
+                    writer.beginArray()
+                    writePostings(list, into: &writer)
+                    writer.endArray()
+                    return
+                }
+                let blocks = splitter.split(list)
+                let stem = SearchShards.blockStem(word: term)
+                writer.beginObject()
+                writer.key("n"); writer.integer(list.count)
+                writer.key("f"); writer.string(stem)
+                writer.key("b")
                 writer.beginArray()
-                writeDeltas(list, stride: 3, into: &writer)
+                for block in blocks.dropFirst() {
+                    writer.beginArray()
+                    writer.raw { bytes in
+                        for (index, pair) in SearchBlocks.frontier(block).enumerated() {
+                            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                            Self.appendDigits(pair.count, to: &bytes)
+                            bytes.append(UInt8(ascii: ","))
+                            Self.appendDigits(pair.lengthCode, to: &bytes)
+                        }
+                    }
+                    writer.endArray()
+                }
                 writer.endArray()
+                writer.key("p")
+                writer.beginArray()
+                writePostings(blocks[0], into: &writer)
+                writer.endArray()
+                writer.endObject()
+                for (index, block) in blocks.enumerated().dropFirst() {
+                    var file = JSONWriter()
+                    file.beginArray()
+                    writePostings(block, into: &file)
+                    file.endArray()
+                    blockFiles.append(OutputFile(path: "search/p/\(stem).\(index).json", data: Data(file.bytes + [0x0A])))
+                }
             }
             return bytes
         }
@@ -86,7 +126,7 @@ struct SearchIndex {
         }
         let filters = filterFiles(tagNames: tagNames)
         let manifest = self.manifest(shards: zip(shards, shardFiles).map { ($0.start, $1) }, sources: filters.sources, tags: filters.tags)
-        return [manifest] + shardFiles + chunkFiles() + filters.sources.map(\.file) + filters.tags.map(\.file)
+        return [manifest] + shardFiles + blockFiles + chunkFiles() + filters.sources.map(\.file) + filters.tags.map(\.file)
     }
 
     /// A filter the page offers: what it shows, its file, and how many docs it holds.
@@ -165,7 +205,7 @@ struct SearchIndex {
         func filter(_ name: String, _ path: String, _ numbers: [Int]) -> Filter {
             var writer = JSONWriter()
             writer.beginArray()
-            writeDeltas(numbers, stride: 1, into: &writer)
+            writeDeltas(numbers, into: &writer)
             writer.endArray()
             return Filter(name: name, file: OutputFile(path: path, data: Data(writer.bytes + [0x0A])), count: numbers.count)
         }
@@ -176,23 +216,33 @@ struct SearchIndex {
         return (sources, tags)
     }
 
-    /// `values` in groups of `stride` whose first is a doc number, written as the difference from the group before.
-    private func writeDeltas(_ values: [Int], stride: Int, into writer: inout JSONWriter) {
+    /// Doc numbers, each written as the difference from the one before.
+    private func writeDeltas(_ values: [Int], into writer: inout JSONWriter) {
         var previous = 0
-        var first = true
         // Digits written here rather than through `integer` (which makes a String each): the postings are
         // most of the index's bytes.
         // The caller's `beginArray` wrote the "[": the numbers are appended as one raw run inside it.
         writer.raw { bytes in
             for (index, value) in values.enumerated() {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                if index % stride == 0 {
-                    Self.appendDigits(value - previous, to: &bytes)
-                    previous = value
-                } else {
-                    Self.appendDigits(value, to: &bytes)
-                }
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.appendDigits(value - previous, to: &bytes)
+                previous = value
+            }
+        }
+    }
+
+    /// Postings (doc order) as `doc, count, lengthCode, …`, each doc as the difference from the one before.
+    private func writePostings(_ postings: [SearchPosting], into writer: inout JSONWriter) {
+        var previous = 0
+        writer.raw { bytes in
+            for (index, posting) in postings.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.appendDigits(posting.doc - previous, to: &bytes)
+                previous = posting.doc
+                bytes.append(UInt8(ascii: ","))
+                Self.appendDigits(posting.count, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                Self.appendDigits(posting.lengthCode, to: &bytes)
             }
         }
     }

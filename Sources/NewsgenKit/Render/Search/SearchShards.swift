@@ -77,4 +77,16 @@ enum SearchShards {
         }
         return name
     }
+
+    /// The stem of a split word's block files, `p/<stem>.<k>.json`: its `fileName`, or for a word whose
+    /// name would be long (40 letters outside ASCII take 360 bytes) the name's first 64 bytes, `_` and
+    /// the word's FNV-1a hash, which no name holds otherwise.
+    static func blockStem(word: String) -> String {
+        let name = fileName(start: word)
+        guard name.utf8.count > 100 else { return name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in word.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(name.prefix(64)) + "_" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
 }
