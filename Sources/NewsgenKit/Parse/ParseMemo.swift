@@ -6,8 +6,8 @@ import NewsgenModel
 /// its parse would give the same articles, and the archive already holds what their merge made.
 ///
 /// Only a clean parse is remembered (fresh, no warning of any kind), and only while every article
-/// it gave is still in the archive exactly as that build left it (`ArchiveLineWriter`'s bytes,
-/// hashed): an article pruned, taken down, edited by hand or lost with an older archive makes the
+/// it gave is still in the archive exactly as that build left it (its line's bytes, hashed once by the
+/// load or the save, `ArchiveDigests`): an article pruned, taken down, edited by hand or lost with an older archive makes the
 /// source parsed again. Whatever else could change the parse is in the document's fingerprint.
 struct ParseMemo: Equatable, Sendable {
     /// Bump whenever the file's layout changes: a file of another version is ignored.
@@ -51,16 +51,16 @@ struct ParseMemo: Equatable, Sendable {
     }
 
     /// The SHA-256 of `article`'s archive line: what "the archive still holds it as it was" compares.
-    static func stamp(_ article: Article) -> [UInt8] { SHA256.digest(ArchiveLineWriter.line(article)) }
+    static func stamp(_ article: Article) -> [UInt8] { ArchiveDigests.line(article) }
 
     /// The entries whose articles `archive` still holds as they were: the sources that need no parse
-    /// when their document is the same.
-    func holding(_ archive: Archive, takenDown: Set<String>) -> ParseMemo {
+    /// when their document is the same. `digests` are the lines' as loaded with `archive`.
+    func holding(_ archive: Archive, takenDown: Set<String>, digests: ArchiveDigests = ArchiveDigests()) -> ParseMemo {
         guard takedowns == Self.digest(takenDown: takenDown) else { return ParseMemo(takedowns: Self.digest(takenDown: takenDown)) }
         return ParseMemo(sources: sources.filter { id, entry in
             let stored = archive.articlesBySource[id] ?? []
             return entry.articles.allSatisfy { articleID, stamp in
-                stored.binarySearch(id: articleID).map { Self.stamp($0) == stamp } ?? false
+                stored.binarySearch(id: articleID).map { digests.digest(of: $0) == stamp } ?? false
             }
         }, takedowns: takedowns)
     }
