@@ -17,7 +17,7 @@ struct ArchiveDigests: Sendable, Equatable {
     func digest(of article: Article) -> [UInt8] { byID[article.id] ?? Self.line(article) }
 
     /// The digest of the line `ArchiveLineWriter` writes for `article`.
-    static func line(_ article: Article) -> [UInt8] { SHA256.digest(ArchiveLineWriter.line(article)) }
+    static func line(_ article: Article) -> [UInt8] { FastSHA256.digest(ArchiveLineWriter.line(article)) }
 
     subscript(id: String) -> [UInt8]? {
         get { byID[id] }

@@ -11,7 +11,7 @@ import NewsgenModel
 /// without the cache) gives another seal and is compared in full, as every file was before.
 /// A missing, damaged or foreign file, or one of another release (whose writer may write other bytes),
 /// is no seals: only the next save costs more.
-struct ArchiveSeals: Equatable, Sendable {
+struct ArchiveSeals: Equatable, Sendable, CacheFileValue {
     /// Bump whenever the file's layout changes.
     static let formatVersion: UInt32 = 1
     static let magic = Array("NGSEALS ".utf8)
@@ -25,7 +25,7 @@ struct ArchiveSeals: Equatable, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digests.count * 32)
         for digest in digests { bytes += digest }
-        return SHA256.digest(bytes)
+        return FastSHA256.digest(bytes)
     }
 
     func encode() -> [UInt8] {
@@ -40,10 +40,14 @@ struct ArchiveSeals: Equatable, Sendable {
         return CacheBytes.sealed(bytes)
     }
 
-    init(byPath: [String: [UInt8]] = [:]) { self.byPath = byPath }
+    init() {}
+
+    init(byPath: [String: [UInt8]]) { self.byPath = byPath }
 
     /// The seals `bytes` hold; nil for a cut, damaged or foreign file, or one of another release.
-    init?(_ bytes: UnsafeRawBufferPointer, release: String = NewsgenVersion.current) {
+    init?(_ bytes: UnsafeRawBufferPointer) { self.init(bytes, release: NewsgenVersion.current) }
+
+    init?(_ bytes: UnsafeRawBufferPointer, release: String) {
         guard let body = CacheBytes.unsealed(bytes), body.count >= Self.magic.count, Array(body.prefix(Self.magic.count)) == Self.magic else { return nil }
         var reader = CacheByteReader(body, at: Self.magic.count)
         guard reader.integer(UInt32.self) == Self.formatVersion, reader.string() == .some(.some(release)),
@@ -56,22 +60,5 @@ struct ArchiveSeals: Equatable, Sendable {
     }
 }
 
-/// Reads and writes `ArchiveSeals`: any trouble reading is no seals, any trouble writing removes the file.
-struct ArchiveSealStore {
-    let file: URL
-
-    func load() -> ArchiveSeals {
-        guard let data = try? Data(contentsOf: file), let seals = data.withUnsafeBytes({ ArchiveSeals($0) }) else { return ArchiveSeals() }
-        return seals
-    }
-
-    func save(_ seals: ArchiveSeals) {
-        let data = Data(seals.encode())
-        if (try? Data(contentsOf: file)) == data { return }
-        do {
-            try DurableFile.replace(file, with: data)
-        } catch {
-            try? DurableFile.remove(file)
-        }
-    }
-}
+/// The seals' file: any trouble reading is no seals, any trouble writing removes the file.
+typealias ArchiveSealStore = CacheFile<ArchiveSeals>

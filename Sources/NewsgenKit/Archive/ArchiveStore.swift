@@ -144,7 +144,7 @@ struct ArchiveStore {
             lineOf[article.id] = number
             plain = plain && number == read.lines.count + 1
             bytes += line.count + 1
-            read.lines.append((article, number, SHA256.digest(line)))
+            read.lines.append((article, number, FastSHA256.digest(line)))
         }
         if plain, bytes == data.count { read.seal = ArchiveSeals.seal(lineDigests: read.lines.map(\.digest)) }
         return read
@@ -291,7 +291,7 @@ struct ArchiveStore {
         for article in articles {
             let start = bytes.count
             ArchiveLineWriter.append(article, to: &bytes)
-            digests.append(bytes.withUnsafeBytes { SHA256.digest(UnsafeRawBufferPointer(rebasing: $0[start...])) })
+            digests.append(bytes.withUnsafeBytes { FastSHA256.digest(UnsafeRawBufferPointer(rebasing: $0[start...])) })
             bytes.append(0x0A)
         }
         return (Data(bytes), digests)

@@ -34,7 +34,7 @@ struct ParseMemo: Equatable, Sendable {
     var takedowns: [UInt8] = Array(repeating: 0, count: 32)
 
     /// SHA-256 of the taken-down ids, sorted.
-    static func digest(takenDown: Set<String>) -> [UInt8] { SHA256.digest(Array(takenDown.sorted().joined(separator: "\n").utf8)) }
+    static func digest(takenDown: Set<String>) -> [UInt8] { FastSHA256.digest(Array(takenDown.sorted().joined(separator: "\n").utf8)) }
 
     /// SHA-256 over everything a source's parse depends on besides the parser (newsgen's release):
     /// the source's settings, the fetch settings the Parse stage reads, `--offline`, and the
@@ -47,7 +47,7 @@ struct ParseMemo: Equatable, Sendable {
             CacheBytes.append(part, to: &bytes)
         }
         bytes.append(contentsOf: document.data)
-        return SHA256.digest(bytes)
+        return FastSHA256.digest(bytes)
     }
 
     /// The SHA-256 of `article`'s archive line: what "the archive still holds it as it was" compares.
@@ -108,28 +108,15 @@ extension ParseMemo {
     }
 }
 
-/// Reads and writes the `ParseMemo`; any trouble reading is an empty memo, any trouble writing is
+/// The `ParseMemo`'s file; any trouble reading is an empty memo, any trouble writing is
 /// no memo next time (the file is removed): either only makes the next build parse more.
-struct ParseMemoStore {
-    let file: URL
+typealias ParseMemoStore = CacheFile<ParseMemo>
 
+extension ParseMemo: CacheFileValue {}
+
+extension CacheFile where Value == ParseMemo {
     init(site: Site) {
-        file = site.directory.appendingPathComponent(".newsgen/cache/parsed-sources.bin")
-    }
-
-    func load() -> ParseMemo {
-        guard let data = try? Data(contentsOf: file), let memo = data.withUnsafeBytes({ ParseMemo($0) }) else { return ParseMemo() }
-        return memo
-    }
-
-    func save(_ memo: ParseMemo) {
-        let data = Data(memo.encode())
-        if (try? Data(contentsOf: file)) == data { return }
-        do {
-            try DurableFile.replace(file, with: data)
-        } catch {
-            try? DurableFile.remove(file)
-        }
+        self.init(file: site.directory.appendingPathComponent(".newsgen/cache/parsed-sources.bin"))
     }
 }
 

@@ -59,7 +59,7 @@ extension EnrichKey {
             EnrichKey.appendField(versions.joined(separator: "\u{0}"), to: &bytes)
             CacheBytes.append(UInt64(embedHosts.count), to: &bytes)
             for host in embedHosts { EnrichKey.appendField(host, to: &bytes) }
-            prefix = SHA256.digest(bytes)
+            prefix = FastSHA256.digest(bytes)
         }
 
         /// Every version the prepared text depends on. newsgen's own release is among them, so a
@@ -70,7 +70,7 @@ extension EnrichKey {
 
     /// The key of the prepared text of the article whose archive line has `lineDigest`, under `settings`.
     init(lineDigest: [UInt8], settings: Settings) {
-        self.init(digest: SHA256.digest(settings.prefix + lineDigest))
+        self.init(digest: FastSHA256.digest(settings.prefix + lineDigest))
     }
 
     /// The key of `article`'s prepared text under `settings`, its line being the one `ArchiveLineWriter` writes.
