@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages the build needs (C libraries through systemLibrary targets; a C compiler for the fault tests' shim).
-APT_PACKAGES := pkg-config libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libvips-dev libcurl4-openssl-dev git gcc libc6-dev
+APT_PACKAGES := pkg-config libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libvips-dev libcurl4-openssl-dev libssl-dev git gcc libc6-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/newsgen
 # Where `make conformance` builds; helpers working side by side pass their own (SCRATCH=/tmp/build-x).

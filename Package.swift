@@ -34,6 +34,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        // OpenSSL's libcrypto, for SHA-256 over whole archives and feeds (ADR 034); libcurl already brings it at run time.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         // Fixed-argument C wrappers for libcurl's variadic setopt and getinfo (every HTTP request, ADR 016).
         .target(name: "CNewsgenCurl", dependencies: ["CCurl"]),
         // Fixed-argument C wrappers for libvips's variadic API (thumbnails); libvips is opened on
@@ -48,7 +54,7 @@ let package = Package(
         .target(name: "NewsgenHTML", dependencies: ["NewsgenModel", "CLibXML2", "CCmarkGFM", "CYAML"]),
         // The main text of an article's own page (Readability's method), for teaser-only feeds (issue 17).
         .target(name: "NewsgenExtract", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
-        .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "NewsgenExtract", "CNewsgenVips", "CNewsgenCurl"]),
+        .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "NewsgenExtract", "CNewsgenVips", "CNewsgenCurl", "CCrypto"]),
         // The command line: the table of commands and options, parsing, help, colour, exit codes (ADR 021).
         .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel"]),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenCLI"]),

@@ -15,6 +15,8 @@ struct ArchiveUpdate {
     var fullText: ExtractedPages
     /// Sources whose document was the last build's, not parsed again (`ParseMemo`).
     var unparsed: Int
+    /// Each article's line digest as saved, the Enrich cache's key (ADR 034).
+    var digests: ArchiveDigests
 }
 
 extension SiteBuilder {
@@ -26,7 +28,7 @@ extension SiteBuilder {
                               timer: inout StageTimer) throws(BuildError) -> ArchiveUpdate {
         // Fetch + Parse; a source whose document is the one the last build parsed is not parsed again (ADR 027).
         let memos = ParseMemoStore(site: site)
-        let memo = memos.load().holding(loaded.archive, takenDown: loaded.takenDown)
+        let memo = memos.load().holding(loaded.archive, takenDown: loaded.takenDown, digests: loaded.onDisk.digests)
         var read = readSources(site, state: loaded.state, memo: memo, options: options, timer: &timer)
         let markdown = try MarkdownReader.read(site: site)
         timer.lap("parse")
@@ -42,14 +44,14 @@ extension SiteBuilder {
         let fullText = ExtractStage.run(&merged.archive, site: site, state: &read.state, offline: options.offline, now: options.now,
                                         network: options.network)
         timer.lap("extract")
-        try ArchiveStage.save(merged.archive, state: read.state, site: site, offline: options.offline)
-        memos.save(ParseMemo.after(read, seenBySource: merged.seenBySource, previous: memo, archive: merged.archive))
+        let digests = try ArchiveStage.save(merged.archive, since: loaded.onDisk, state: read.state, site: site, offline: options.offline)
+        memos.save(ParseMemo.after(read, seenBySource: merged.seenBySource, previous: memo, archive: merged.archive, digests: digests))
         let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }
         timer.lap("archive")
         return ArchiveUpdate(archive: merged.archive, changes: merged.changes, warnings: warnings, outcomes: read.outcomes, sources: read.sources,
-                             state: read.state, fullText: fullText, unparsed: read.unchanged.count)
+                             state: read.state, fullText: fullText, unparsed: read.unchanged.count, digests: digests)
     }
 }

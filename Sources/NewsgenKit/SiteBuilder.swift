@@ -88,7 +88,7 @@ public enum SiteBuilder {
             try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory)
             try? FileSystem.manager.removeItem(at: site.pageSpoolDirectory)
         }
-        let enriched = EnrichStage.run(consume newestFirst, site: site, offline: options.offline, network: options.network, timer: &timer)
+        let enriched = EnrichStage.run(consume newestFirst, digests: updated.digests, site: site, offline: options.offline, network: options.network, timer: &timer)
 
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,

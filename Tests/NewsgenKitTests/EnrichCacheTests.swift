@@ -178,15 +178,37 @@ struct EnrichCacheTests {
         edits[3].fullText?.finalURL = "https://example.org/elsewhere/"
         edits[4].fullText?.html = ""
         for edit in edits { #expect(EnrichKey(edit, settings: .init(embedHosts: [])) != base) }
-        // What the sanitizer does not read is not part of the key: a title edit keeps the work.
+        // The key is the article's stored line (ADR 034): a title edit sanitizes it again too.
         var retitled = article
         retitled.title = "Another title"
-        #expect(EnrichKey(retitled, settings: .init(embedHosts: [])) == base)
+        #expect(EnrichKey(retitled, settings: .init(embedHosts: [])) != base)
         // A field's bytes cannot run into the next one's.
         var a = article, b = article
         a.summaryHTML = "ab"; a.contentHTML = "c"
         b.summaryHTML = "a"; b.contentHTML = "bc"
         #expect(EnrichKey(a, settings: .init(embedHosts: [])) != EnrichKey(b, settings: .init(embedHosts: [])))
+    }
+
+    /// The digest the load read from the disk and the one of the line the save writes give the same key, so that an
+    /// article saved in one build and loaded in the next is found; another line's digest is another key.
+    @Test func theKeyIsTheStoredLinesDigest() {
+        let articles = Self.articles(12)
+        let settings = EnrichKey.Settings(embedHosts: [])
+        for article in articles {
+            let stored = SHA256.digest(ArchiveLineWriter.line(article))
+            #expect(EnrichKey(lineDigest: stored, settings: settings) == EnrichKey(article, settings: settings))
+        }
+        let folder = Folder()
+        defer { folder.remove() }
+        _ = Self.prepare(articles, in: folder)
+        let digests = ArchiveDigests(byID: Dictionary(uniqueKeysWithValues: articles.map { ($0.id, ArchiveDigests.line($0)) }))
+        let again = CachedPreparation.make(articles, digests: digests, embedHosts: [], store: folder.store, parallel: false)
+        #expect(again.statistics == EnrichStatistics(sanitized: 0, reused: 12))
+        var other = digests
+        other[articles[3].id] = Array(repeating: 5, count: 32)
+        let missed = CachedPreparation.make(articles, digests: other, embedHosts: [], store: folder.store, parallel: false)
+        #expect(missed.statistics == EnrichStatistics(sanitized: 1, reused: 11))
+        #expect(missed.articles.map(\.text) == Self.uncached(articles))
     }
 
     @Test func anotherSitesCacheGivesThisSitesText() throws {

@@ -41,6 +41,16 @@ struct ParseMemoTests {
         #expect(memo.holding(Archive(articlesBySource: ["wire": [a, b]]), takenDown: ["x"]).sources.isEmpty)
     }
 
+    /// The load's digests of the lines it read are what the stamps are compared with, not a line made again:
+    /// a line on disk other than the one the memo stamped (edited by hand, say) makes the source parsed again.
+    @Test func theStampsAreComparedWithTheLinesAsLoaded() {
+        let a = Self.article("a"), b = Self.article("b")
+        let memo = Self.memo([a, b])
+        let archive = Archive(articlesBySource: ["wire": [a, b]])
+        #expect(memo.holding(archive, takenDown: [], digests: ArchiveDigests(byID: ["a": ParseMemo.stamp(a)])).sources.count == 1)
+        #expect(memo.holding(archive, takenDown: [], digests: ArchiveDigests(byID: ["a": Array(repeating: 9, count: 32)])).sources.isEmpty)
+    }
+
     @Test func theFingerprintCoversTheDocumentAndTheSettings() {
         let source = SourceConfig(id: "wire", location: .file("feeds/wire.xml"))
         var config = SiteConfig(title: "T", sources: [source])

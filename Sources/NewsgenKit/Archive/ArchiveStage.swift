@@ -34,13 +34,16 @@ enum ArchiveStage {
                              seenBySource: Dictionary(grouping: identified.map(\.article), by: \.sourceID).mapValues { $0.map(\.id) })
     }
 
-    /// Saves the archive, then the fetch state, when its bytes changed (offline, only the Extract
+    /// Saves the archive, writing only the month files that differ from what the load read (`onDisk`),
+    /// then the fetch state, when its bytes changed (offline, only the Extract
     /// stage's records of saved pages can have), and not for a site that has nothing to remember
-    /// and no state file yet.
-    static func save(_ archive: Archive, state: FetchState, site: Site, offline: Bool) throws(BuildError) {
-        try site.archiveStore.save(archive)
+    /// and no state file yet. Returns each saved article's line digest.
+    static func save(_ archive: Archive, since onDisk: ArchiveOnDisk, state: FetchState, site: Site,
+                     offline: Bool) throws(BuildError) -> ArchiveDigests {
+        let digests = try site.archiveStore.save(archive, since: onDisk)
         let stateStore = site.fetchStateStore
         let remembers = !state.sources.isEmpty || !state.pages.isEmpty || !state.hosts.isEmpty
         if remembers || FileSystem.exists(stateStore.file) { try stateStore.save(state) }
+        return digests
     }
 }

@@ -20,9 +20,14 @@ struct ArchiveStore {
     let directory: URL
     /// How paths are shown in messages (relative to the site).
     let shownAs: String
+    /// Where the seals of the month files the last save wrote are kept (`ArchiveSeals`, ADR 034); nil keeps none,
+    /// and every save then compares every month file in full.
+    var sealsFile: URL? = nil
 
     /// Where an article was read from, for messages about duplicates.
     private struct Place {
+        /// Relative to the archive folder.
+        var path: String
         var file: String
         var line: Int
     }
@@ -35,62 +40,114 @@ struct ArchiveStore {
         var written: Date
     }
 
+    /// One month file as read: its articles with their line numbers and the SHA-256 of each line's bytes.
+    private struct MonthFileRead: Sendable {
+        var lines: [(article: Article, number: Int, digest: [UInt8])]
+        var written: Date
+        var seal: [UInt8]?
+    }
+
     /// Reads every month file (and version-1 file), through a save that stopped halfway (`ArchiveFiles`).
     func load() throws(BuildError) -> Archive { try loadRepairing().archive }
 
     /// `load`, and a warning for each article found twice because a save of a newsgen from before the
     /// journal was cut short while the article moved to another month: the copy in the file written
-    /// last is kept (the move had written it), and the next save leaves only that one.
-    func loadRepairing() throws(BuildError) -> (archive: Archive, warnings: [BuildWarning]) {
+    /// last is kept (the move had written it), and the next save leaves only that one. With them, what
+    /// the folder held (`ArchiveOnDisk`), for `save`. The month files are read and hashed on every core.
+    func loadRepairing() throws(BuildError) -> (archive: Archive, warnings: [BuildWarning], onDisk: ArchiveOnDisk) {
         let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
         try ArchiveFormat.check(try files.data(ArchiveFormat.fileName), shownAs: files.shown(ArchiveFormat.fileName))
-        var found: [String: Copy] = [:]
-        var warnings: [BuildWarning] = []
+        var listed: [String] = []
         for source in try sourceFolders(files) {
             for fileName in try files.names(in: source, where: Self.isLineFileName) where !files.isFolder(source + "/" + fileName) {
-                let relative = source + "/" + fileName
-                let name = files.shown(relative)
-                guard let data = try files.data(relative) else { continue }
-                let written = (try? FileSystem.manager.attributesOfItem(atPath: files.url(relative).path)[.modificationDate] as? Date) ?? .distantPast
-                for (number, line) in Self.lines(of: data) {
-                    let read: (article: Article, unknownKeys: [String])
-                    switch ArchiveLine.read(line) {
-                    case .success(let value): read = value
-                    case .failure(let error): throw BuildError(path: "\(name):\(number)", "\(error.reason); the file was left untouched")
-                    }
-                    if let unknown = read.unknownKeys.first {
-                        throw BuildError(path: "\(name):\(number)", "unknown key '\(unknown)' (a newer newsgen wrote it: update newsgen, "
-                            + "which keeps what this one would drop); the file was left untouched")
-                    }
-                    let article = read.article
-                    guard article.sourceID == source else {
-                        throw BuildError(path: "\(name):\(number)", "the article's sourceID is '\(article.sourceID)', "
-                            + "but it is in the folder of source '\(source)'; the file was left untouched")
-                    }
-                    let copy = Copy(article: article, place: Place(file: name, line: number), written: written)
-                    guard let earlier = found[article.id] else {
-                        found[article.id] = copy
-                        continue
-                    }
-                    // Twice in one file is no interrupted save: nobody can tell which line is meant.
-                    guard earlier.place.file != name else {
-                        throw BuildError(path: "\(name):\(number)", "article '\(article.id)' is also at line \(earlier.place.line); "
-                            + "remove one of the two (the archive was left untouched)")
-                    }
-                    let kept = copy.written > earlier.written ? copy : earlier
-                    let dropped = kept.place.file == name ? earlier : copy
-                    warnings.append(BuildWarning(path: "\(kept.place.file):\(kept.place.line)",
-                        "article '\(article.id)' was also at \(dropped.place.file):\(dropped.place.line), left there by a save that was cut short; "
-                        + "the copy written last is kept, and this build's save removes the other"))
-                    found[article.id] = kept
+                listed.append(source + "/" + fileName)
+            }
+        }
+        let paths = listed
+        let read = Workers.parallelMap(paths.count) { index in
+            Result { () throws(BuildError) in try Self.readMonthFile(paths[index], files: files) }
+        }
+        let seals = sealsFile.map { ArchiveSealStore(file: $0).load() } ?? ArchiveSeals()
+        var found: [String: Copy] = [:]
+        var monthFiles: [String: ArchiveOnDisk.MonthFile] = [:]
+        var digests = ArchiveDigests()
+        var warnings: [BuildWarning] = []
+        // In the order of the files, so that of several unreadable files the same one stops the load every time.
+        for (path, result) in zip(paths, read) {
+            guard let file = try result.get() else { continue }
+            let name = files.shown(path)
+            var monthFile = ArchiveOnDisk.MonthFile(ids: file.lines.map(\.article.id), seal: file.seal,
+                                                    canonical: file.seal != nil && seals.byPath[path] == file.seal)
+            for line in file.lines {
+                let article = line.article
+                let copy = Copy(article: article, place: Place(path: path, file: name, line: line.number), written: file.written)
+                guard let earlier = found[article.id] else {
+                    found[article.id] = copy
+                    digests[article.id] = line.digest
+                    continue
+                }
+                let kept = copy.written > earlier.written ? copy : earlier
+                let dropped = kept.place.file == name ? earlier : copy
+                warnings.append(BuildWarning(path: "\(kept.place.file):\(kept.place.line)",
+                    "article '\(article.id)' was also at \(dropped.place.file):\(dropped.place.line), left there by a save that was cut short; "
+                    + "the copy written last is kept, and this build's save removes the other"))
+                found[article.id] = kept
+                // The file that holds the dropped copy is not its articles' lines: the save writes it again.
+                if dropped.place.path == path {
+                    monthFile.canonical = false
+                } else {
+                    monthFiles[dropped.place.path]?.canonical = false
+                    digests[article.id] = line.digest
                 }
             }
+            monthFiles[path] = monthFile
         }
         // A half-finished migration may leave old files beside new ones: the new copy wins.
         for article in try loadLegacy(files) where found[article.id] == nil {
-            found[article.id] = Copy(article: article, place: Place(file: shownAs, line: 0), written: .distantPast)
+            found[article.id] = Copy(article: article, place: Place(path: "", file: shownAs, line: 0), written: .distantPast)
         }
-        return (Archive(articlesBySource: Dictionary(grouping: found.values.map(\.article), by: \.sourceID)), warnings)
+        let archive = Archive(articlesBySource: Dictionary(grouping: found.values.map(\.article), by: \.sourceID))
+        return (archive, warnings, ArchiveOnDisk(archive: archive, files: monthFiles, digests: digests))
+    }
+
+    /// The month file at `path` read, each line parsed and hashed; nil when it is gone. A line that is not an
+    /// article of the file's source, or an article twice in the file, stops the load.
+    private static func readMonthFile(_ path: String, files: ArchiveFiles) throws(BuildError) -> MonthFileRead? {
+        let name = files.shown(path)
+        let source = ArchiveFiles.split(path).folder
+        guard let data = try files.data(path) else { return nil }
+        let written = (try? FileSystem.manager.attributesOfItem(atPath: files.url(path).path)[.modificationDate] as? Date) ?? .distantPast
+        var read = MonthFileRead(lines: [], written: written, seal: nil)
+        var lineOf: [String: Int] = [:]
+        // Lines and line breaks only (no blank line, no missing last break): then the seal stands for the bytes.
+        var plain = true, bytes = 0
+        for (number, line) in Self.lines(of: data) {
+            let parsed: (article: Article, unknownKeys: [String])
+            switch ArchiveLine.read(line) {
+            case .success(let value): parsed = value
+            case .failure(let error): throw BuildError(path: "\(name):\(number)", "\(error.reason); the file was left untouched")
+            }
+            if let unknown = parsed.unknownKeys.first {
+                throw BuildError(path: "\(name):\(number)", "unknown key '\(unknown)' (a newer newsgen wrote it: update newsgen, "
+                    + "which keeps what this one would drop); the file was left untouched")
+            }
+            let article = parsed.article
+            guard article.sourceID == source else {
+                throw BuildError(path: "\(name):\(number)", "the article's sourceID is '\(article.sourceID)', "
+                    + "but it is in the folder of source '\(source)'; the file was left untouched")
+            }
+            // Twice in one file is no interrupted save: nobody can tell which line is meant.
+            if let earlier = lineOf[article.id] {
+                throw BuildError(path: "\(name):\(number)", "article '\(article.id)' is also at line \(earlier); "
+                    + "remove one of the two (the archive was left untouched)")
+            }
+            lineOf[article.id] = number
+            plain = plain && number == read.lines.count + 1
+            bytes += line.count + 1
+            read.lines.append((article, number, FastSHA256.digest(line)))
+        }
+        if plain, bytes == data.count { read.seal = ArchiveSeals.seal(lineDigests: read.lines.map(\.digest)) }
+        return read
     }
 
     /// Saves `archive` as one step that a crash cannot split (`ArchiveJournal`): every month file whose
@@ -99,21 +156,28 @@ struct ArchiveStore {
     /// are removed. Refuses, before writing anything, an archive that `load` could not read back, and an
     /// archive in a newer format than this newsgen knows. A save that fails before its journal is written
     /// leaves the archive as it was; one that fails after is finished by the next build.
-    func save(_ archive: Archive) throws(BuildError) {
+    ///
+    /// Only the month files `onDisk` (what the load read) does not hold exactly as they are are made and
+    /// compared with the disk (ADR 034); with `.unknown`, every one. Returns the digest of every article's
+    /// line as saved (and of some that left the archive, which nobody asks for).
+    @discardableResult
+    func save(_ archive: Archive, since onDisk: ArchiveOnDisk = .unknown) throws(BuildError) -> ArchiveDigests {
         try recover()
         let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
         try ArchiveFormat.check(try files.data(ArchiveFormat.fileName), shownAs: files.shown(ArchiveFormat.fileName))
-        let wanted = try monthFiles(of: archive)
+        let months = try monthFiles(of: archive)
+        let changed = months.indices.filter { !onDisk.holds(months[$0].articles, at: months[$0].path) }
+        let made = Workers.parallelMap(changed.count) { Self.lines(of: months[changed[$0]].articles) }
 
         // What differs from the disk: new bytes, and month and version-1 files that go.
         var writes: [(path: String, data: Data)] = []
-        for (path, data) in wanted where (try? Data(contentsOf: directory.appendingPathComponent(path))) != data {
-            writes.append((path, data))
+        for (index, file) in zip(changed, made) where (try? Data(contentsOf: directory.appendingPathComponent(months[index].path))) != file.data {
+            writes.append((months[index].path, file.data))
         }
-        if !wanted.isEmpty, (try? Data(contentsOf: directory.appendingPathComponent(ArchiveFormat.fileName))) != ArchiveFormat.marker {
+        if !months.isEmpty, (try? Data(contentsOf: directory.appendingPathComponent(ArchiveFormat.fileName))) != ArchiveFormat.marker {
             writes.append((ArchiveFormat.fileName, ArchiveFormat.marker))
         }
-        let wantedPaths = Set(wanted.map(\.path))
+        let wantedPaths = Set(months.map(\.path))
         var removes: [String] = []
         for source in try sourceFolders(files) {
             for name in try files.names(in: source, where: Self.isLineFileName) where !wantedPaths.contains(source + "/" + name) {
@@ -125,7 +189,19 @@ struct ArchiveStore {
             try commit(ArchiveJournal(pid: getpid(), writes: writes.map { .init(file: $0.path, data: $0.data) }, removes: removes),
                        contents: writes.map(\.data))
         }
-        try removeEmptySourceFolders(keeping: Set(wanted.map { ArchiveFiles.split($0.path).folder }))
+        try removeEmptySourceFolders(keeping: Set(months.map { ArchiveFiles.split($0.path).folder }))
+
+        var digests = onDisk.digests
+        var seals = ArchiveSeals()
+        for month in months { seals.byPath[month.path] = onDisk.files[month.path]?.seal }
+        for (index, file) in zip(changed, made) {
+            for (article, digest) in zip(months[index].articles, file.digests) { digests[article.id] = digest }
+            seals.byPath[months[index].path] = ArchiveSeals.seal(lineDigests: file.digests)
+        }
+        // Only once the save has happened: seals of bytes not yet in place would be trusted by the next load. A save
+        // that made no file and removed none leaves the seals it was loaded with.
+        if let sealsFile, !changed.isEmpty || !removes.isEmpty { ArchiveSealStore(file: sealsFile).save(seals) }
+        return digests
     }
 
     /// Finishes a save that a killed build left half done (its journal is there); a no-op otherwise.
@@ -183,9 +259,8 @@ struct ArchiveStore {
         try finish(journal)
     }
 
-    /// Every month file `archive` needs, by path relative to the archive folder, each line an article
-    /// (`ArchiveLineWriter`) sorted by id, made on every core.
-    private func monthFiles(of archive: Archive) throws(BuildError) -> [(path: String, data: Data)] {
+    /// Every month file `archive` needs, by path relative to the archive folder, sorted, with its articles sorted by id.
+    private func monthFiles(of archive: Archive) throws(BuildError) -> [(path: String, articles: [Article])] {
         var files: [String: [String: [Article]]] = [:]
         var ids: Set<String> = []
         for source in archive.articlesBySource.keys.sorted() {
@@ -203,18 +278,23 @@ struct ArchiveStore {
                 files[id, default: [:]][Self.fileName(for: article), default: []].append(article)
             }
         }
-        let months = files.sorted(by: { $0.key < $1.key }).flatMap { source, months in
-            months.sorted(by: { $0.key < $1.key }).map { (source: source, fileName: $0.key, articles: $0.value) }
+        return files.sorted(by: { $0.key < $1.key }).flatMap { source, months in
+            months.sorted(by: { $0.key < $1.key }).map { ("\(source)/\($0.key)", $0.value.sorted(by: { $0.id < $1.id })) }
         }
-        let contents = Workers.parallelMap(months.count) { index in
-            var bytes: [UInt8] = []
-            for article in months[index].articles.sorted(by: { $0.id < $1.id }) {
-                ArchiveLineWriter.append(article, to: &bytes)
-                bytes.append(0x0A)
-            }
-            return Data(bytes)
+    }
+
+    /// The bytes of a month file of `articles` (sorted by id), a line each (`ArchiveLineWriter`), and each line's SHA-256.
+    private static func lines(of articles: [Article]) -> (data: Data, digests: [[UInt8]]) {
+        var bytes: [UInt8] = []
+        var digests: [[UInt8]] = []
+        digests.reserveCapacity(articles.count)
+        for article in articles {
+            let start = bytes.count
+            ArchiveLineWriter.append(article, to: &bytes)
+            digests.append(bytes.withUnsafeBytes { FastSHA256.digest(UnsafeRawBufferPointer(rebasing: $0[start...])) })
+            bytes.append(0x0A)
         }
-        return zip(months, contents).map { ("\($0.source)/\($0.fileName)", $1) }
+        return (Data(bytes), digests)
     }
 
     /// `YYYY-MM.jsonl` of the article's date in UTC, or `undated.jsonl`. Dates outside

@@ -21,9 +21,12 @@ enum EnrichStage {
     /// `articles` (newest first) are taken, not copied: once sanitized, the publisher's HTML
     /// is let go, so that it is not in memory twice while images are fetched. `timer` tells the
     /// sanitizing ("enrich") from the images ("images").
-    static func run(_ articles: consuming [Article], site: Site, offline: Bool, network: Network, timer: inout StageTimer) -> EnrichedArticles {
+    /// `digests` are the articles' archive lines' as saved (`ArchiveStage.save`), the Enrich cache's keys.
+    static func run(_ articles: consuming [Article], digests: ArchiveDigests = ArchiveDigests(), site: Site, offline: Bool, network: Network,
+                    timer: inout StageTimer) -> EnrichedArticles {
         let config = site.config
-        let preparation = CachedPreparation.make(articles, embedHosts: config.embeds.allow, store: EnrichCacheStore(directory: site.enrichCacheDirectory))
+        let preparation = CachedPreparation.make(articles, digests: digests, embedHosts: config.embeds.allow,
+                                                 store: EnrichCacheStore(directory: site.enrichCacheDirectory))
         _ = consume articles
         timer.lap("enrich")
         let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, timeoutSeconds: Double(config.fetch.timeoutSeconds),

@@ -14,6 +14,8 @@ struct LoadedSite {
     var warnings: [BuildWarning]
     /// Validators, attempts and back-off of the url sources (`state.json`).
     var state: FetchState
+    /// What the archive folder held: each month file's articles and seal, each article's line digest, for the save and the caches (ADR 034).
+    var onDisk: ArchiveOnDisk
 }
 
 /// The Load stage: reads templates, bookmarks, takedowns, the archive and the fetch state,
@@ -28,7 +30,8 @@ enum LoadStage {
         let loaded = try site.archiveStore.loadRepairing()
         let state = try site.fetchStateStore.load()
         return LoadedSite(templates: templates, bookmarks: bookmarks, takenDown: takenDown,
-                          archive: loaded.archive.removing(takenDown), warnings: containment + loaded.warnings, state: state)
+                          archive: loaded.archive.removing(takenDown), warnings: containment + loaded.warnings, state: state,
+                          onDisk: loaded.onDisk)
     }
 
     /// The bookmark manifest when present, an empty one otherwise (also for the bookmark and takedown commands).
@@ -46,7 +49,10 @@ enum LoadStage {
 
 extension Site {
     /// The archive under `archive.path`, as every command reads and saves it.
-    var archiveStore: ArchiveStore { ArchiveStore(directory: archiveDirectory, shownAs: config.archive.path) }
+    var archiveStore: ArchiveStore {
+        ArchiveStore(directory: archiveDirectory, shownAs: config.archive.path,
+                     sealsFile: directory.appendingPathComponent(".newsgen/cache/" + ArchiveSeals.fileName))
+    }
 
     /// `state.json` beside the archive.
     var fetchStateStore: FetchStateStore {

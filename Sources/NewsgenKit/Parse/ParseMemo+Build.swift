@@ -4,8 +4,9 @@ extension ParseMemo {
     /// The memo a build leaves: for each source of site.json, what its clean parse gave in this build,
     /// or the last build's entry when its document was unchanged, not modified (304) or not read
     /// (backing off, offline); each kept only while every article it names is in `archive`, the
-    /// archive as saved, and stamped as it is there.
-    static func after(_ read: SourcesRead, seenBySource: [String: [String]], previous: ParseMemo, archive: Archive) -> ParseMemo {
+    /// archive as saved, and stamped as it is there (`digests`, the save's).
+    static func after(_ read: SourcesRead, seenBySource: [String: [String]], previous: ParseMemo, archive: Archive,
+                      digests: ArchiveDigests = ArchiveDigests()) -> ParseMemo {
         var memo = ParseMemo(takedowns: previous.takedowns)
         for (id, outcome) in read.outcomes {
             var entry: Entry?
@@ -21,7 +22,7 @@ extension ParseMemo {
             var whole = true
             for articleID in kept.articles.keys {
                 guard let article = stored.binarySearch(id: articleID) else { whole = false; break }
-                kept.articles[articleID] = stamp(article)
+                kept.articles[articleID] = digests.digest(of: article)
             }
             if whole { memo.sources[id] = kept }
         }

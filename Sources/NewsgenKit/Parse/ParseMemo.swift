@@ -6,8 +6,8 @@ import NewsgenModel
 /// its parse would give the same articles, and the archive already holds what their merge made.
 ///
 /// Only a clean parse is remembered (fresh, no warning of any kind), and only while every article
-/// it gave is still in the archive exactly as that build left it (`ArchiveLineWriter`'s bytes,
-/// hashed): an article pruned, taken down, edited by hand or lost with an older archive makes the
+/// it gave is still in the archive exactly as that build left it (its line's bytes, hashed once by the
+/// load or the save, `ArchiveDigests`): an article pruned, taken down, edited by hand or lost with an older archive makes the
 /// source parsed again. Whatever else could change the parse is in the document's fingerprint.
 struct ParseMemo: Equatable, Sendable {
     /// Bump whenever the file's layout changes: a file of another version is ignored.
@@ -34,7 +34,7 @@ struct ParseMemo: Equatable, Sendable {
     var takedowns: [UInt8] = Array(repeating: 0, count: 32)
 
     /// SHA-256 of the taken-down ids, sorted.
-    static func digest(takenDown: Set<String>) -> [UInt8] { SHA256.digest(Array(takenDown.sorted().joined(separator: "\n").utf8)) }
+    static func digest(takenDown: Set<String>) -> [UInt8] { FastSHA256.digest(Array(takenDown.sorted().joined(separator: "\n").utf8)) }
 
     /// SHA-256 over everything a source's parse depends on besides the parser (newsgen's release):
     /// the source's settings, the fetch settings the Parse stage reads, `--offline`, and the
@@ -47,20 +47,20 @@ struct ParseMemo: Equatable, Sendable {
             CacheBytes.append(part, to: &bytes)
         }
         bytes.append(contentsOf: document.data)
-        return SHA256.digest(bytes)
+        return FastSHA256.digest(bytes)
     }
 
     /// The SHA-256 of `article`'s archive line: what "the archive still holds it as it was" compares.
-    static func stamp(_ article: Article) -> [UInt8] { SHA256.digest(ArchiveLineWriter.line(article)) }
+    static func stamp(_ article: Article) -> [UInt8] { ArchiveDigests.line(article) }
 
     /// The entries whose articles `archive` still holds as they were: the sources that need no parse
-    /// when their document is the same.
-    func holding(_ archive: Archive, takenDown: Set<String>) -> ParseMemo {
+    /// when their document is the same. `digests` are the lines' as loaded with `archive`.
+    func holding(_ archive: Archive, takenDown: Set<String>, digests: ArchiveDigests = ArchiveDigests()) -> ParseMemo {
         guard takedowns == Self.digest(takenDown: takenDown) else { return ParseMemo(takedowns: Self.digest(takenDown: takenDown)) }
         return ParseMemo(sources: sources.filter { id, entry in
             let stored = archive.articlesBySource[id] ?? []
             return entry.articles.allSatisfy { articleID, stamp in
-                stored.binarySearch(id: articleID).map { Self.stamp($0) == stamp } ?? false
+                stored.binarySearch(id: articleID).map { digests.digest(of: $0) == stamp } ?? false
             }
         }, takedowns: takedowns)
     }
@@ -108,28 +108,15 @@ extension ParseMemo {
     }
 }
 
-/// Reads and writes the `ParseMemo`; any trouble reading is an empty memo, any trouble writing is
+/// The `ParseMemo`'s file; any trouble reading is an empty memo, any trouble writing is
 /// no memo next time (the file is removed): either only makes the next build parse more.
-struct ParseMemoStore {
-    let file: URL
+typealias ParseMemoStore = CacheFile<ParseMemo>
 
+extension ParseMemo: CacheFileValue {}
+
+extension CacheFile where Value == ParseMemo {
     init(site: Site) {
-        file = site.directory.appendingPathComponent(".newsgen/cache/parsed-sources.bin")
-    }
-
-    func load() -> ParseMemo {
-        guard let data = try? Data(contentsOf: file), let memo = data.withUnsafeBytes({ ParseMemo($0) }) else { return ParseMemo() }
-        return memo
-    }
-
-    func save(_ memo: ParseMemo) {
-        let data = Data(memo.encode())
-        if (try? Data(contentsOf: file)) == data { return }
-        do {
-            try DurableFile.replace(file, with: data)
-        } catch {
-            try? DurableFile.remove(file)
-        }
+        self.init(file: site.directory.appendingPathComponent(".newsgen/cache/parsed-sources.bin"))
     }
 }
 

@@ -14,10 +14,11 @@ struct CachedPreparation {
     var statistics = EnrichStatistics()
     var warnings: [BuildWarning] = []
 
-    /// In the order given, spread over every core as `PreparedArticle.all` does.
-    static func make(_ articles: [Article], embedHosts: [String], store: EnrichCacheStore, parallel: Bool = true) -> CachedPreparation {
+    /// In the order given, spread over every core as `PreparedArticle.all` does; `digests` are the articles' archive lines' (ADR 034).
+    static func make(_ articles: [Article], digests: ArchiveDigests = ArchiveDigests(), embedHosts: [String], store: EnrichCacheStore,
+                     parallel: Bool = true) -> CachedPreparation {
         // The cache (its segments mapped) lives only in `prepare`, so it is let go before the last segment is appended to.
-        let (results, previous) = prepare(articles, embedHosts: embedHosts, cache: store.load(), parallel: parallel)
+        let (results, previous) = prepare(articles, digests: digests, embedHosts: embedHosts, cache: store.load(), parallel: parallel)
         let reused = results.filter(\.reused)
         var made = CachedPreparation(articles: results.map(\.article),
                                      statistics: EnrichStatistics(sanitized: results.count - reused.count, reused: reused.count))
@@ -31,11 +32,11 @@ struct CachedPreparation {
 
     private typealias Result = (article: PreparedArticle, key: EnrichKey, reused: Bool)
 
-    private static func prepare(_ articles: [Article], embedHosts: [String], cache: EnrichCache,
+    private static func prepare(_ articles: [Article], digests: ArchiveDigests, embedHosts: [String], cache: EnrichCache,
                                 parallel: Bool) -> (results: [Result], index: EnrichCacheIndex) {
         let settings = EnrichKey.Settings(embedHosts: embedHosts)
         let results = Workers.parallelMap(articles.count, parallel: parallel) { index -> Result in
-            let key = EnrichKey(articles[index], settings: settings)
+            let key = EnrichKey(lineDigest: digests.digest(of: articles[index]), settings: settings)
             let cached = cache.text(for: key)
             var prepared = cached.map { PreparedArticle(articles[index], text: $0) } ?? PreparedArticle(articles[index], embedHosts: embedHosts)
             prepared.enrichKey = key

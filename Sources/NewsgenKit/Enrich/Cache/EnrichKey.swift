@@ -3,15 +3,16 @@ import NewsgenHTML
 import NewsgenModel
 
 /// What an article's prepared text (`PreparedText`) is made from, hashed: SHA-256 over the
-/// versions of the code that makes it, the site's settings that change it and the article's own
-/// fields that `PreparedText.make` reads. Equal keys mean equal prepared text, so a cached
-/// result is reused only when making it again could not give anything else.
+/// versions of the code that makes it, the site's settings that change it and the article itself,
+/// as the SHA-256 of its archive line (`ArchiveDigests`: "keyed by the article's stored bytes").
+/// Equal keys mean equal prepared text, so a cached result is reused only when making it again
+/// could not give anything else.
 ///
-/// The article's part is the fields the sanitizer reads (link, summary, content, full text and
-/// where it was found), not its whole archive line: cheaper to hash, and a title, tag or date edit
-/// does not throw the work away. Whoever makes `PreparedText.make` read another field adds it
-/// here (and bumps `PreparedArticle.version`). The site's URL is not part of it: the sanitizer
-/// resolves against the article's own link, and the site's URL only enters pages at render time.
+/// The article's part is its whole line, not just the fields the sanitizer reads: the load has hashed
+/// every line already (ADR 034), so the key costs one small hash instead of a pass over the article's
+/// HTML; an edit of a title, tag or date sanitizes that one article again. The site's URL is not part
+/// of it: the sanitizer resolves against the article's own link, and the site's URL only enters pages
+/// at render time.
 struct EnrichKey: Hashable, Sendable {
     static let byteCount = 32
     /// The digest as four words: cheap to hash and compare in a dictionary of 100,000 keys.
@@ -47,17 +48,18 @@ struct EnrichKey: Hashable, Sendable {
 }
 
 extension EnrichKey {
-    /// The part of every key that is the same for the whole build: code versions and site settings.
+    /// The part of every key that is the same for the whole build: code versions and site settings, hashed.
     struct Settings: Sendable {
         let prefix: [UInt8]
 
         /// `versions` are given only by tests that pretend to be another release.
         init(embedHosts: [String], versions: [String] = Settings.currentVersions) {
-            var bytes = Array("newsgen enrich key 1".utf8)
+            // 2: the article as its line's digest (ADR 034); the keys of 1 are simply not found again.
+            var bytes = Array("newsgen enrich key 2".utf8)
             EnrichKey.appendField(versions.joined(separator: "\u{0}"), to: &bytes)
             CacheBytes.append(UInt64(embedHosts.count), to: &bytes)
             for host in embedHosts { EnrichKey.appendField(host, to: &bytes) }
-            prefix = bytes
+            prefix = FastSHA256.digest(bytes)
         }
 
         /// Every version the prepared text depends on. newsgen's own release is among them, so a
@@ -66,17 +68,14 @@ extension EnrichKey {
                                       "prepared " + PreparedArticle.version, "summary \(PreparedArticle.summaryLength)"]
     }
 
-    /// The key of `article`'s prepared text under `settings`.
+    /// The key of the prepared text of the article whose archive line has `lineDigest`, under `settings`.
+    init(lineDigest: [UInt8], settings: Settings) {
+        self.init(digest: FastSHA256.digest(settings.prefix + lineDigest))
+    }
+
+    /// The key of `article`'s prepared text under `settings`, its line being the one `ArchiveLineWriter` writes.
     init(_ article: Article, settings: Settings) {
-        var bytes = settings.prefix
-        bytes.reserveCapacity(bytes.count + 64 + (article.contentHTML?.utf8.count ?? 0) + (article.summaryHTML?.utf8.count ?? 0)
-                              + (article.fullText?.html.utf8.count ?? 0))
-        Self.appendField(article.link, to: &bytes)
-        Self.appendField(article.summaryHTML, to: &bytes)
-        Self.appendField(article.contentHTML, to: &bytes)
-        Self.appendField(article.fullText?.html, to: &bytes)
-        Self.appendField(article.fullText?.finalURL, to: &bytes)
-        self.init(digest: SHA256.digest(bytes))
+        self.init(lineDigest: ArchiveDigests.line(article), settings: settings)
     }
 
     /// A field as a length and its bytes (absent: a length no field has), so that no two

@@ -59,6 +59,6 @@ struct CachedSearchTerms {
             CacheBytes.append(UInt32(fields.count), to: &bytes)
             for field in fields { CacheBytes.append(field, to: &bytes) }
         }
-        return EnrichKey(digest: SHA256.digest(bytes))
+        return EnrichKey(digest: FastSHA256.digest(bytes))
     }
 }
