@@ -761,21 +761,23 @@ newsgen build</code></pre>
     });
     if (threshold >= upper) return Promise.resolve({ list: list, exact: false });
 
-    var best = null, bestBound = -1;
+    /* The next block of each word that could add the most, or at least half that, fetched together:
+     * one round trip for what one at a time took several. */
+    var candidates = [];
     groups.forEach(function (group) {
       group.lists.forEach(function (list) {
-        if (!pending(list)) return;
-        var most = bound(list, group.idf);
-        if (most > bestBound) { best = { group: group, list: list }; bestBound = most; }
+        if (pending(list)) candidates.push({ group: group, list: list, block: list.next, most: bound(list, group.idf) });
       });
     });
-    var block = best.list.next;
-    return load("p/" + best.list.stem + "." + block + ".json").then(function (postings) {
-      /* Another call (More results, while this one waited) may have added the block already. */
-      if (best.list.next === block) {
-        best.list.next++;
-        addPostings(best.group, best.list, postings);
-      }
+    var most = candidates.reduce(function (a, c) { return Math.max(a, c.most); }, 0);
+    var chosen = candidates.filter(function (c) { return c.most >= most / 2; });
+    return Promise.all(chosen.map(function (c) { return load("p/" + c.list.stem + "." + c.block + ".json"); })).then(function (blocks) {
+      chosen.forEach(function (c, index) {
+        /* Another call (More results, while this one waited) may have added the block already. */
+        if (c.list.next !== c.block) return;
+        c.list.next++;
+        addPostings(c.group, c.list, blocks[index]);
+      });
       return matches(query, needed);
     });
   }
