@@ -31,9 +31,9 @@ deps:
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  fi; \
 	elif command -v brew >/dev/null 2>&1; then \
-	  brew list libxml2 cmark-gfm libyaml vips curl pkg-config >/dev/null 2>&1 || brew install libxml2 cmark-gfm libyaml vips curl pkg-config; \
+	  brew list libxml2 cmark-gfm libyaml vips curl openssl pkg-config >/dev/null 2>&1 || brew install libxml2 cmark-gfm libyaml vips curl openssl pkg-config; \
 	else \
-	  echo "Install libxml2, cmark-gfm (with extensions), libyaml, libvips and libcurl development files, then run make again."; \
+	  echo "Install libxml2, cmark-gfm (with extensions), libyaml, libvips, libcurl and OpenSSL (libcrypto) development files, then run make again."; \
 	fi
 
 build: deps

@@ -1196,7 +1196,7 @@ jobs:
       - name: Install git and newsgen's C libraries
         run: |
           apt-get update
-          apt-get install -y git pkg-config libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev
+          apt-get install -y git pkg-config libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev
 
       - uses: actions/checkout@v4
 
