@@ -46,7 +46,8 @@ public enum Leftovers {
 
         // Temporary files, in every folder newsgen writes a file into durably.
         var folders: Set<URL> = [site.directory, newsgen, site.archiveDirectory, site.bookmarksFile.deletingLastPathComponent(),
-                                 site.enrichCacheDirectory, site.searchCacheDirectory, ParseMemoStore(site: site).file.deletingLastPathComponent()]
+                                 site.enrichCacheDirectory, site.searchCacheDirectory, site.imageRecordsDirectory,
+                                 ParseMemoStore(site: site).file.deletingLastPathComponent()]
         for name in names(in: site.archiveDirectory) where SafeName.sourceID(name) != nil {
             folders.insert(site.archiveDirectory.appendingPathComponent(name))
         }
