@@ -4,7 +4,7 @@
 # `--defsym main=<target>_main`, which clashes with libFuzzer's own `main`. Each library
 # module is compiled once, whole-module and instrumented (coverage for libFuzzer,
 # AddressSanitizer), into one object; each target in Tests/Fuzz/<Target>/ is one small file
-# linked against the modules it imports. The C libraries (libxml2, cmark-gfm, libyaml) are
+# linked against the modules it imports. The C libraries (libxml2, cmark-gfm, libyaml, libcrypto) are
 # Debian's, uninstrumented: ASan still sees their allocations, coverage stops at their door.
 
 # `make fuzz` fuzzes an optimized build (about three times the executions per second); the short
@@ -31,6 +31,7 @@ FUZZ_MODULE_FLAGS := $(FUZZ_OPT) -g -wmo -parse-as-library -swift-version 6 -ena
   -Xcc -fmodule-map-file=Sources/CCmarkGFM/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CYAML/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap \
+  -Xcc -fmodule-map-file=Sources/CCrypto/module.modulemap \
   $(foreach w,$(FUZZ_C_WRAPPERS),-Xcc -fmodule-map-file=$(FUZZ_BUILD)/$(w)/module.modulemap) \
   -Xcc -I/usr/include/libxml2
 # The modules in dependency order, and what each one's object needs before it can be compiled.
@@ -95,6 +96,7 @@ FUZZ_LINK_FLAGS := $(FUZZ_OPT) -g -parse-as-library -swift-version 6 $(FUZZ_SANI
   -I $(FUZZ_BUILD)/modules -module-cache-path $(FUZZ_BUILD)/module-cache \
   -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap -Xcc -fmodule-map-file=Sources/CCmarkGFM/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CYAML/module.modulemap -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap \
+  -Xcc -fmodule-map-file=Sources/CCrypto/module.modulemap \
   $(foreach w,$(FUZZ_C_WRAPPERS),-Xcc -fmodule-map-file=$(FUZZ_BUILD)/$(w)/module.modulemap) \
   -Xcc -I/usr/include/libxml2
 FUZZ_SUPPORT := $(wildcard Tests/Fuzz/Support/*.swift)
@@ -108,6 +110,6 @@ define fuzz_target_rule
 $(FUZZ_BUILD)/bin/$(1): Tests/Fuzz/$(1)/$(1).swift $(FUZZ_SUPPORT) $(FUZZ_ARCHIVE)
 	@mkdir -p $(FUZZ_BUILD)/bin
 	$(FUZZ_SWIFTC) $(FUZZ_LINK_FLAGS) -module-name $(1)Fuzz Tests/Fuzz/$(1)/$(1).swift $(FUZZ_SUPPORT) \
-	  $(FUZZ_ARCHIVE) -lxml2 -lcmark-gfm -lcmark-gfm-extensions -lyaml -lcurl -ldl -o $$@
+	  $(FUZZ_ARCHIVE) -lxml2 -lcmark-gfm -lcmark-gfm-extensions -lyaml -lcurl -lcrypto -ldl -o $$@
 endef
 $(foreach t,$(FUZZ_ALL_TARGETS),$(eval $(call fuzz_target_rule,$(t))))
