@@ -64,7 +64,11 @@ public enum SHA256 {
 
     /// The digest as lowercase hex.
     public static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let digest = digest(bytes)
+        hex(digest: digest(bytes))
+    }
+
+    /// A digest made elsewhere (libcrypto's, in NewsgenKit) as lowercase hex.
+    public static func hex(digest: [UInt8]) -> String {
         // Written into one buffer: a String a byte, then joined, was 13% of the Parse stage (ids).
         return String(unsafeUninitializedCapacity: digest.count * 2) { buffer in
             var index = 0

@@ -68,7 +68,7 @@ final class DiskImageCache: @unchecked Sendable {
     func load(_ url: String) -> Stored? {
         guard let entry = entry(for: url), let name = entry.blobName, let kind = entry.kind else { return nil }
         let data = Self.readRegularFile(blobsDirectory.appendingPathComponent(name))
-        if let data, data.count == entry.bytes, ImageKind.sniff(data) == kind, SHA256.hex(data) == entry.sha256 {
+        if let data, data.count == entry.bytes, ImageKind.sniff(data) == kind, FastSHA256.hex(data) == entry.sha256 {
             return Stored(data: data, kind: kind, sha256: entry.sha256, etag: entry.etag, lastModified: entry.lastModified)
         }
         lock.withLock {

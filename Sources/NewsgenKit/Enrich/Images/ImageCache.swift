@@ -193,7 +193,7 @@ public final class ImageCache: @unchecked Sendable {
         case .success(let document):
             switch Self.check(document.data, limit: limits.maxImageBytes) {
             case .success(let kind):
-                let sha256 = SHA256.hex(document.data)
+                let sha256 = FastSHA256.hex(document.data)
                 do {
                     try disk.store(key, data: document.data, kind: kind, sha256: sha256,
                                    etag: document.etag, lastModified: document.lastModified)
@@ -256,7 +256,7 @@ public final class ImageCache: @unchecked Sendable {
         }
         switch Self.check(data, limit: limits.maxImageBytes) {
         case .success(let kind):
-            return keep(data, kind: kind, sha256: SHA256.hex(data), key: key, origin: .file)
+            return keep(data, kind: kind, sha256: FastSHA256.hex(data), key: key, origin: .file)
         case .failure(let refusal):
             return fail(refusal.reason)
         }
