@@ -13,7 +13,7 @@ struct ParseMemoTests {
 
     static func memo(_ articles: [Article], takenDown: Set<String> = []) -> ParseMemo {
         ParseMemo(sources: ["wire": .init(document: Array(repeating: 3, count: 32), itemCount: articles.count, title: "Wire", url: nil,
-                                          articles: Dictionary(uniqueKeysWithValues: articles.map { ($0.id, ParseMemo.stamp($0)) }))],
+                                          articles: Dictionary(uniqueKeysWithValues: articles.map { ($0.id, ArchiveDigests.line($0)) }))],
                   takedowns: ParseMemo.digest(takenDown: takenDown))
     }
 
@@ -47,7 +47,7 @@ struct ParseMemoTests {
         let a = Self.article("a"), b = Self.article("b")
         let memo = Self.memo([a, b])
         let archive = Archive(articlesBySource: ["wire": [a, b]])
-        #expect(memo.holding(archive, takenDown: [], digests: ArchiveDigests(byID: ["a": ParseMemo.stamp(a)])).sources.count == 1)
+        #expect(memo.holding(archive, takenDown: [], digests: ArchiveDigests(byID: ["a": ArchiveDigests.line(a)])).sources.count == 1)
         #expect(memo.holding(archive, takenDown: [], digests: ArchiveDigests(byID: ["a": Array(repeating: 9, count: 32)])).sources.isEmpty)
     }
 

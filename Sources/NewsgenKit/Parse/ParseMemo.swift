@@ -50,9 +50,6 @@ struct ParseMemo: Equatable, Sendable {
         return FastSHA256.digest(bytes)
     }
 
-    /// The SHA-256 of `article`'s archive line: what "the archive still holds it as it was" compares.
-    static func stamp(_ article: Article) -> [UInt8] { ArchiveDigests.line(article) }
-
     /// The entries whose articles `archive` still holds as they were: the sources that need no parse
     /// when their document is the same. `digests` are the lines' as loaded with `archive`.
     func holding(_ archive: Archive, takenDown: Set<String>, digests: ArchiveDigests = ArchiveDigests()) -> ParseMemo {
