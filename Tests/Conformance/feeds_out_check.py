@@ -14,7 +14,8 @@ Copies the sample site, gives it a baseURL under a sub-path and one url source
   (each `index.html`) once, absolute on the baseURL, with a W3C date-time;
   a feed entry's page dated by the entry's `updated`;
 - public/sources.opml through xml.etree: OPML 2.0 with exactly one
-  `outline type="rss"` per url source (path sources have no public address).
+  `outline type="rss"` per source in site.json order, each with its page on
+  the site as `htmlUrl` and a url source's address as `xmlUrl`.
 Exit 0 when all of that holds, 1 with every problem found, 2 when the check
 cannot run (feedparser missing, the binary missing or failing).
 
@@ -320,13 +321,18 @@ def check_opml(path, site, problems):
     if not (root.findtext("head/title") or "").strip():
         problems.append("sources.opml has no head/title")
     outlines = root.findall("body/outline")
-    expected = [(source.get("title") or source["id"], source["url"]) for source in site["sources"] if "url" in source]
-    found = [(outline.get("text"), outline.get("xmlUrl")) for outline in outlines]
-    if found != expected:
-        problems.append("sources.opml: outlines %r, expected %r" % (found, expected))
-    for outline in outlines:
-        if outline.get("type") != "rss" or outline.get("title") != outline.get("text"):
+    sources = site["sources"]
+    if len(outlines) != len(sources):
+        problems.append("sources.opml: %d outlines for %d sources" % (len(outlines), len(sources)))
+    for outline, source in zip(outlines, sources):
+        if outline.get("type") != "rss" or not outline.get("text") or outline.get("title") != outline.get("text"):
             problems.append("sources.opml: outline %r lacks type=\"rss\" or a title" % outline.attrib)
+        if source.get("title") and outline.get("text") != source["title"]:
+            problems.append("sources.opml: outline %r, expected the title %r" % (outline.get("text"), source["title"]))
+        if "url" in source and outline.get("xmlUrl") != source["url"]:
+            problems.append("sources.opml: xmlUrl %r, expected %r" % (outline.get("xmlUrl"), source["url"]))
+        if not (outline.get("htmlUrl") or "").endswith("sources/%s/" % source["id"]):
+            problems.append("sources.opml: htmlUrl %r is not the page of %r" % (outline.get("htmlUrl"), source["id"]))
     return len(outlines)
 
 

@@ -334,7 +334,7 @@ struct SiteFeedsTests {
 
     // MARK: - /sources.opml
 
-    @Test func opmlListsTheURLSourcesOnly() throws {
+    @Test func opmlListsEverySourceWithItsPageOnTheSite() throws {
         let opml = try #require(Self.text(SiteFeeds.files(for: try Self.input(baseURL: nil), pageRoutes: []), "sources.opml"))
         #expect(opml == """
             <?xml version="1.0" encoding="utf-8"?>
@@ -343,7 +343,8 @@ struct SiteFeedsTests {
                 <title>Sources · Bay &lt;News&gt;</title>
               </head>
               <body>
-                <outline type="rss" text="The Wire" title="The Wire" xmlUrl="https://wire.example/feed.xml?a=1&amp;b=2" htmlUrl="https://wire.example/"/>
+                <outline type="rss" text="The Wire" title="The Wire" xmlUrl="https://wire.example/feed.xml?a=1&amp;b=2" htmlUrl="sources/wire/"/>
+                <outline type="rss" text="Council Notes" title="Council Notes" htmlUrl="sources/notes/"/>
               </body>
             </opml>
 
@@ -352,6 +353,22 @@ struct SiteFeedsTests {
         let outline = try #require(read.elements.first { $0.name == "outline" })
         #expect(outline.attributes["xmlUrl"] == "https://wire.example/feed.xml?a=1&b=2")
         #expect(read.elements.first { $0.name == "title" }?.text == "Sources · Bay <News>")
+    }
+
+    @Test func aPathSourceGetsTheAddressItsFeedNamesAndPagesAreAbsoluteOnTheBaseURL() throws {
+        var input = try Self.input(baseURL: "https://news.example.org/")
+        input.sources["notes"]?.feedURL = "https://council.example/notes.xml"
+        let opml = try XMLRead(try #require(SiteFeeds.files(for: input, pageRoutes: []).first { $0.path == "sources.opml" }).data)
+        let outlines = opml.elements.filter { $0.name == "outline" }
+        #expect(outlines.map { $0.attributes["htmlUrl"] } == ["https://news.example.org/sources/wire/", "https://news.example.org/sources/notes/"])
+        #expect(outlines.map { $0.attributes["xmlUrl"] } == ["https://wire.example/feed.xml?a=1&b=2", "https://council.example/notes.xml"])
+    }
+
+    @Test func aFeedAddressThatIsNotHTTPIsLeftOut() throws {
+        var input = try Self.input(baseURL: nil)
+        input.sources["notes"]?.feedURL = "javascript:alert(1)"
+        let opml = try XMLRead(try #require(SiteFeeds.files(for: input, pageRoutes: []).first { $0.path == "sources.opml" }).data)
+        #expect(opml.elements.filter { $0.name == "outline" }.last?.attributes["xmlUrl"] == nil)
     }
 
     // MARK: - Hostile text

@@ -12,7 +12,7 @@ extension ParseMemo {
             var entry: Entry?
             if let document = read.documents[id], !read.unchanged.contains(id), case .fresh(let count) = outcome, let info = read.sources[id] {
                 let ids = seenBySource[id] ?? []
-                entry = Entry(document: document, itemCount: count, title: info.title, url: info.url,
+                entry = Entry(document: document, itemCount: count, title: info.title, url: info.url, feedURL: info.feedURL,
                               articles: Dictionary(ids.map { ($0, [UInt8]()) }, uniquingKeysWith: { first, _ in first }))
             } else if read.unchanged.contains(id) || outcome.keepsLastParse {
                 entry = previous.sources[id]

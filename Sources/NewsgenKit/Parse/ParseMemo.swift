@@ -11,7 +11,7 @@ import NewsgenModel
 /// source parsed again. Whatever else could change the parse is in the document's fingerprint.
 struct ParseMemo: Equatable, Sendable {
     /// Bump whenever the file's layout changes: a file of another version is ignored.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     /// Bump whenever the Parse stage may make other articles of the same document (the feed readers,
     /// `IncomingArticle`, the item cap) within one release: it is part of every fingerprint.
     static let parseVersion = "1"
@@ -24,6 +24,7 @@ struct ParseMemo: Equatable, Sendable {
         /// What `SourceInfo` the parse made.
         var title: String
         var url: String?
+        var feedURL: String?
         /// The archive's ids of the articles the parse gave, each with the SHA-256 of its archive line after that build.
         var articles: [String: [UInt8]]
     }
@@ -75,6 +76,7 @@ extension ParseMemo {
             CacheBytes.append(UInt32(entry.itemCount), to: &bytes)
             CacheBytes.append(entry.title, to: &bytes)
             CacheBytes.append(entry.url, to: &bytes)
+            CacheBytes.append(entry.feedURL, to: &bytes)
             CacheBytes.append(UInt32(entry.articles.count), to: &bytes)
             for (articleID, stamp) in entry.articles.sorted(by: { $0.key < $1.key }) {
                 CacheBytes.append(articleID, to: &bytes)
@@ -93,13 +95,13 @@ extension ParseMemo {
         self.takedowns = takedowns
         for _ in 0..<count {
             guard let id = reader.string() ?? nil, let document = reader.run(32).map(Array.init), let itemCount = reader.integer(UInt32.self),
-                  let title = reader.string() ?? nil, let url = reader.string(), let articleCount = reader.integer(UInt32.self) else { return nil }
+                  let title = reader.string() ?? nil, let url = reader.string(), let feedURL = reader.string(), let articleCount = reader.integer(UInt32.self) else { return nil }
             var articles: [String: [UInt8]] = [:]
             for _ in 0..<articleCount {
                 guard let articleID = reader.string() ?? nil, let stamp = reader.run(32).map(Array.init) else { return nil }
                 articles[articleID] = stamp
             }
-            sources[id] = Entry(document: document, itemCount: Int(itemCount), title: title, url: url, articles: articles)
+            sources[id] = Entry(document: document, itemCount: Int(itemCount), title: title, url: url, feedURL: feedURL, articles: articles)
         }
         guard reader.remaining == 0 else { return nil }
     }

@@ -33,7 +33,7 @@ struct SourceParse: Sendable {
         if case .fresh(let document) = fetched.outcome, remember || memo != nil {
             fingerprint = ParseMemo.fingerprint(document, source: source, config: config, offline: offline)
             if let memo, memo.document == fingerprint {
-                return SourceParse(outcome: .fresh(itemCount: memo.itemCount), info: SourceInfo(id: source.id, title: memo.title, url: memo.url),
+                return SourceParse(outcome: .fresh(itemCount: memo.itemCount), info: SourceInfo(id: source.id, title: memo.title, url: memo.url, feedURL: memo.feedURL),
                                    incoming: [], warnings: [], document: fingerprint, unchanged: true)
             }
         }
@@ -57,7 +57,7 @@ struct SourceParse: Sendable {
             }
         }
         let incoming = (feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }
-        let info = SourceInfo(id: source.id, title: source.title ?? feed?.title?.plainText ?? source.id, url: feed?.link)
+        let info = SourceInfo(id: source.id, title: source.title ?? feed?.title?.plainText ?? source.id, url: feed?.link, feedURL: feed?.feedURL)
         var made = SourceParse(outcome: outcome, info: info, incoming: incoming, itemsDropped: dropped,
                                warnings: SourceWarnings.make(source, outcome: outcome, feed: feed, dropped: dropped,
                                                              config: config, offline: offline),

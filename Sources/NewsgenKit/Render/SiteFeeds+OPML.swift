@@ -3,17 +3,14 @@ import NewsgenHTML
 import NewsgenModel
 
 extension SiteFeeds {
-    /// `/sources.opml`: the site's url sources as an OPML 2.0 subscription list,
-    /// in site.json order, so a reader can follow the same feeds directly.
+    /// `/sources.opml`: every source of site.json as an OPML 2.0 subscription list, in site.json
+    /// order, so a reader (or another newsgen site, `newsgen source import`) can follow the same feeds.
     ///
-    /// Each is `<outline type="rss">` with `text` and `title` (the source's
-    /// title), `xmlUrl` (its feed) and `htmlUrl` (the publisher's site, when the
-    /// feed named an absolute http(s) one). Path sources are left out: a file in
-    /// the site's repository has no public address a reader could fetch, and
-    /// their articles are in `/feed.xml` already. `dateCreated` is left out too,
-    /// since only the clock could give it. With no url source the body is empty
-    /// (OPML 2.0 asks for one outline or more; every reader we know accepts none,
-    /// and a missing file would break links to it).
+    /// Each is `<outline type="rss">` with `text` and `title` (the source's title) and `htmlUrl`,
+    /// the source's own page on this site (`/sources/<id>/`: absolute on the baseURL, else relative
+    /// to this file), so every outline links somewhere a reader can open. `xmlUrl` is the feed: a
+    /// url source's address, or for a path source the address its feed names for itself (a file in
+    /// the site's repository has no public address of its own). `dateCreated` is left out, since only the clock could give it.
     static func opml(_ input: RenderInput) -> String {
         let config = input.config
         var lines = [
@@ -25,12 +22,16 @@ extension SiteFeeds {
             "  <body>",
         ]
         for source in config.sources {
-            guard source.isURL else { continue }
-            let xmlURL = source.address
             let info = input.sources[source.id]
             let title = AtomFeed.escape(nonBlank(source.title) ?? nonBlank(info?.title) ?? source.id)
-            let site = info?.url.flatMap(HTMLSanitizer.absoluteLink).map { #" htmlUrl="\#(AtomFeed.escape($0))""# } ?? ""
-            lines.append(#"    <outline type="rss" text="\#(title)" title="\#(title)" xmlUrl="\#(AtomFeed.escape(xmlURL))"\#(site)/>"#)
+            let page = Route.source(id: source.id)
+            let htmlURL = absolute(page, config) ?? page.relativeLink(from: .opml)
+            var outline = #"    <outline type="rss" text="\#(title)" title="\#(title)""#
+            if let feed = source.isURL ? source.address : info?.feedURL.flatMap(HTMLSanitizer.absoluteLink) {
+                outline += #" xmlUrl="\#(AtomFeed.escape(feed))""#
+            }
+            outline += #" htmlUrl="\#(AtomFeed.escape(htmlURL))"/>"#
+            lines.append(outline)
         }
         lines += ["  </body>", "</opml>"]
         return lines.joined(separator: "\n") + "\n"

@@ -6,6 +6,9 @@ struct SourceInfo: Sendable {
     var title: String
     /// The publisher's website, when the feed said.
     var url: String?
+    /// The feed's own address, when it names one (`atom:link rel="self"`, JSON Feed `feed_url`):
+    /// what `/sources.opml` gives a path source as its `xmlUrl`.
+    var feedURL: String?
 
     var initial: String { title.first.map { String($0).uppercased() } ?? "?" }
 }
