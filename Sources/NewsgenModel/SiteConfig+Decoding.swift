@@ -126,6 +126,11 @@ extension SiteConfig {
             }
             var configured = source
             if let mode = try reader.string("fullText") { configured.fullText = try fullTextMode(mode, key: "fullText", in: reader) }
+            if let category = try reader.string("category") {
+                let trimmed = category.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { throw reader.error("category", "is blank; leave the key out for no category") }
+                configured.category = trimmed
+            }
             try reader.finish()
             sources.append(configured)
         }

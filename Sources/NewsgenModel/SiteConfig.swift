@@ -40,6 +40,9 @@ public struct SourceConfig: Sendable, Equatable {
     public var address: String
     /// When the articles' own pages are read for their full text; nil takes `extract.fullText`.
     public var fullText: FullTextMode?
+    /// The folder a feed reader filed it in (`source import` takes it from the OPML outline it sat
+    /// in): shown on `/sources/` and kept as a folder in `/sources.opml`; no pages are made from it.
+    public var category: String?
 
     /// A source at `location`; `address` defaults to the location's own text.
     public init(id: String, title: String? = nil, location: SourceLocation, address: String? = nil) {

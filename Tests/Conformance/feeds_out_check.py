@@ -320,11 +320,17 @@ def check_opml(path, site, problems):
         problems.append("sources.opml: root %s version %r, expected opml 2.0" % (root.tag, root.get("version")))
     if not (root.findtext("head/title") or "").strip():
         problems.append("sources.opml has no head/title")
-    outlines = root.findall("body/outline")
+    outlines = [outline for outline in root.find("body").iter("outline") if outline.get("type") == "rss"] if root.find("body") is not None else []
     sources = site["sources"]
     if len(outlines) != len(sources):
         problems.append("sources.opml: %d outlines for %d sources" % (len(outlines), len(sources)))
-    for outline, source in zip(outlines, sources):
+    # Sources with a category sit in folder outlines, after those without: match by their page.
+    by_page = {(outline.get("htmlUrl") or "").rstrip("/").rsplit("/", 1)[-1]: outline for outline in outlines}
+    for source in sources:
+        outline = by_page.get(source["id"])
+        if outline is None:
+            problems.append("sources.opml: no outline links the page of %r" % source["id"])
+            continue
         if outline.get("type") != "rss" or not outline.get("text") or outline.get("title") != outline.get("text"):
             problems.append("sources.opml: outline %r lacks type=\"rss\" or a title" % outline.attrib)
         if source.get("title") and outline.get("text") != source["title"]:

@@ -364,6 +364,24 @@ struct SiteFeedsTests {
         #expect(outlines.map { $0.attributes["xmlUrl"] } == ["https://wire.example/feed.xml?a=1&b=2", "https://council.example/notes.xml"])
     }
 
+    @Test func sourcesWithACategorySitInAFolderThatReadsBackAsTheirCategory() throws {
+        var input = try Self.input(baseURL: nil)
+        input.config.sources[0].category = "Wires & agencies"
+        input.config.sources.append(SourceConfig(id: "harbor", location: .url(URL(string: "https://harbor.example/rss")!)))
+        let data = try #require(SiteFeeds.files(for: input, pageRoutes: []).first { $0.path == "sources.opml" }).data
+        #expect(String(decoding: data, as: UTF8.self).contains("""
+                <outline type="rss" text="Council Notes" title="Council Notes" htmlUrl="sources/notes/"/>
+                <outline type="rss" text="harbor" title="harbor" xmlUrl="https://harbor.example/rss" htmlUrl="sources/harbor/"/>
+                <outline text="Wires &amp; agencies" title="Wires &amp; agencies">
+                  <outline type="rss" text="The Wire" title="The Wire" xmlUrl="https://wire.example/feed.xml?a=1&amp;b=2" htmlUrl="sources/wire/"/>
+                </outline>
+            """))
+        let read = try OPMLReader.read(data)
+        #expect(read.problems.map(\.description) == ["line 7: outline 'Council Notes' has no xmlUrl: not a feed"])
+        #expect(read.feeds.map(\.xmlURL) == ["https://harbor.example/rss", "https://wire.example/feed.xml?a=1&b=2"])
+        #expect(read.feeds.map(\.category) == [nil, "Wires & agencies"])
+    }
+
     @Test func aFeedAddressThatIsNotHTTPIsLeftOut() throws {
         var input = try Self.input(baseURL: nil)
         input.sources["notes"]?.feedURL = "javascript:alert(1)"

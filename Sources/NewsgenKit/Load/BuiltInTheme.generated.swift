@@ -415,6 +415,7 @@ newsgen build</code></pre>
         <p class="meta">
           <span class="meta-kind">{{kind}}</span>
           <span class="meta-location">{{location}}</span>
+          {{#category}}<span class="meta-category" data-testid="source-category">{{category}}</span>{{/category}}
         </p>
         <p class="status" data-testid="source-outcome">
           <span class="status-badge{{#isFailed}} status-failed{{/isFailed}}{{#isSkipped}} status-skipped{{/isSkipped}}{{#isOK}} status-ok{{/isOK}}">{{outcome}}</span>

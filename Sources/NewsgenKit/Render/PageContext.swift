@@ -277,6 +277,7 @@ struct PageContext {
             "isURL": .bool(status.isURL),
             "failures": .int(status.failures),
         ]
+        if let category = status.category { row["category"] = .string(category) }
         let label: String
         switch status.outcome {
         case .fresh(let count):

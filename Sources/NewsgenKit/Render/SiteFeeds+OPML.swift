@@ -10,7 +10,8 @@ extension SiteFeeds {
     /// the source's own page on this site (`/sources/<id>/`: absolute on the baseURL, else relative
     /// to this file), so every outline links somewhere a reader can open. `xmlUrl` is the feed: a
     /// url source's address, or for a path source the address its feed names for itself (a file in
-    /// the site's repository has no public address of its own). `dateCreated` is left out, since only the clock could give it.
+    /// the site's repository has no public address of its own). Sources with a `category` sit in a
+    /// folder outline of that name. `dateCreated` is left out, since only the clock could give it.
     static func opml(_ input: RenderInput) -> String {
         let config = input.config
         var lines = [
@@ -21,19 +22,39 @@ extension SiteFeeds {
             "  </head>",
             "  <body>",
         ]
+        // Sources without a category first, then one folder outline per category in the order
+        // site.json first names it: the shape readers export and import as folders.
+        var folders: [(name: String, sources: [SourceConfig])] = []
         for source in config.sources {
-            let info = input.sources[source.id]
-            let title = AtomFeed.escape(nonBlank(source.title) ?? nonBlank(info?.title) ?? source.id)
-            let page = Route.source(id: source.id)
-            let htmlURL = absolute(page, config) ?? page.relativeLink(from: .opml)
-            var outline = #"    <outline type="rss" text="\#(title)" title="\#(title)""#
-            if let feed = source.isURL ? source.address : info?.feedURL.flatMap(HTMLSanitizer.absoluteLink) {
-                outline += #" xmlUrl="\#(AtomFeed.escape(feed))""#
+            guard let category = source.category else {
+                lines.append("    " + outline(source, input))
+                continue
             }
-            outline += #" htmlUrl="\#(AtomFeed.escape(htmlURL))"/>"#
-            lines.append(outline)
+            if let index = folders.firstIndex(where: { $0.name == category }) {
+                folders[index].sources.append(source)
+            } else {
+                folders.append((category, [source]))
+            }
+        }
+        for folder in folders {
+            let name = AtomFeed.escape(folder.name)
+            lines.append(#"    <outline text="\#(name)" title="\#(name)">"#)
+            lines += folder.sources.map { "      " + outline($0, input) }
+            lines.append("    </outline>")
         }
         lines += ["  </body>", "</opml>"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func outline(_ source: SourceConfig, _ input: RenderInput) -> String {
+        let info = input.sources[source.id]
+        let title = AtomFeed.escape(nonBlank(source.title) ?? nonBlank(info?.title) ?? source.id)
+        let page = Route.source(id: source.id)
+        let htmlURL = absolute(page, input.config) ?? page.relativeLink(from: .opml)
+        var outline = #"<outline type="rss" text="\#(title)" title="\#(title)""#
+        if let feed = source.isURL ? source.address : info?.feedURL.flatMap(HTMLSanitizer.absoluteLink) {
+            outline += #" xmlUrl="\#(AtomFeed.escape(feed))""#
+        }
+        return outline + #" htmlUrl="\#(AtomFeed.escape(htmlURL))"/>"#
     }
 }

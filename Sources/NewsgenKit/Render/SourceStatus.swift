@@ -10,6 +10,8 @@ struct SourceStatus: Sendable {
     /// The feed file's path or the URL, as site.json gives it.
     var location: String
     var isURL: Bool
+    /// site.json's `category`, when the source has one.
+    var category: String?
     var outcome: SourceOutcome
     var lastSuccess: Date?
     var lastAttempt: Date?
@@ -29,6 +31,7 @@ struct SourceStatus: Sendable {
                                       location: source.address, isURL: source.isURL,
                                       outcome: byID[source.id] ?? .skipped(reason: "not read"))
             status.fullText = fullText[source.id]
+            status.category = source.category
             if source.isURL, let entry = state.sources[source.id], entry.url == source.address {
                 status.lastSuccess = entry.lastSuccess.flatMap(RFC3339.date(from:))
                 status.lastAttempt = entry.lastAttempt.flatMap(RFC3339.date(from:))
