@@ -121,12 +121,12 @@ public final class LocalServer: Sendable {
             return
         case .refused(let response):
             _ = Socket.sendAll(fd, ResponseWriter.bytes(response, headOnly: false))
-            Socket.closeGracefully(fd, lingerMilliseconds: 500)
+            Socket.finish(fd, lingerMilliseconds: 500)
         case .request(let request):
             switch handler(request) {
             case .response(let response):
                 _ = Socket.sendAll(fd, ResponseWriter.bytes(response, headOnly: request.method == "HEAD"))
-                Socket.closeGracefully(fd, lingerMilliseconds: 100)
+                Socket.finish(fd, lingerMilliseconds: 100)
             case .eventStream(let stream):
                 hold(fd, on: stream)
             }

@@ -47,10 +47,11 @@ enum Socket {
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Closes after the response was written: the write side first, then what the client still
-    /// sends is read and dropped for a moment, so that closing with unread bytes does not reset
-    /// the connection and lose the response (a 413 or 431 sent while the client is still writing).
-    static func closeGracefully(_ fd: Int32, lingerMilliseconds: Int = 500) {
+    /// Ends a connection after the response was written: the write side first, then what the
+    /// client still sends is read and dropped for a moment, so that closing with unread bytes does
+    /// not reset the connection and lose the response (a 413 or 431 sent while the client is still
+    /// writing). It does not close: only the connection's thread does, once (see `LocalServer`).
+    static func finish(_ fd: Int32, lingerMilliseconds: Int = 500) {
         shutdown(fd, Int32(SHUT_WR))
         let deadline = Clock.now + Double(lingerMilliseconds) / 1000
         var drained = 0
@@ -59,7 +60,6 @@ enum Socket {
             guard left > 0, waitReadable(fd, milliseconds: left), let bytes = receive(fd) else { break }
             drained += bytes.count
         }
-        close(fd)
     }
 }
 
