@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "NewsgenExtract", "CNewsgenVips", "CNewsgenCurl", "CCrypto"]),
         // The command line: the table of commands and options, parsing, help, colour, exit codes (ADR 021).
         .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel"]),
+        // The loopback HTTP server behind `newsgen serve` (issue 19): the socket API only, no C target (ADR 037).
+        .target(name: "NewsgenServer"),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenCLI"]),
         // Times the build's Parse stage on feed files (`make bench`, issue 9); not shipped.
         .executableTarget(name: "newsgen-parse-bench", dependencies: ["NewsgenKit"], path: "Tests/Benchmarks/ParseBench"),
@@ -72,6 +74,7 @@ let package = Package(
         .testTarget(name: "NewsgenExtractTests", dependencies: ["NewsgenExtract", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenCLITests", dependencies: ["NewsgenCLI", "NewsgenKit"]),
+        .testTarget(name: "NewsgenServerTests", dependencies: ["NewsgenServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["newsgen", "NewsgenModel", "NewsgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

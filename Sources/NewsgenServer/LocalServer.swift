@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// An HTTP/1.1 server on loopback for `newsgen serve` (ADR 037): one thread accepts, one thread
+/// per connection reads one request, asks the handler, writes the reply and closes.
+public final class LocalServer: Sendable {
+    private struct State {
+        var started = false
+        var stopped = false
+        var connections: Set<Int32> = []
+    }
+
+    /// The bound port (the kernel's choice when 0 was asked for).
+    public let port: Int
+    private let listener: Int32
+    private let limits: ServerLimits
+    private let handler: @Sendable (HTTPRequest) -> HTTPReply
+    private let state = Locked(State())
+    private let acceptEnded = DispatchSemaphore(value: 0)
+
+    /// Binds at once (port 0 = any free port); throws ServerError with a clear reason (port in use…).
+    public convenience init(host: String, port: Int, handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) throws(ServerError) {
+        try self.init(host: host, port: port, limits: .standard, handler: handler)
+    }
+
+    public init(host: String, port: Int, limits: ServerLimits, handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) throws(ServerError) {
+        let (fd, bound) = try Listener.open(host: host, port: port)
+        self.listener = fd
+        self.port = bound
+        self.limits = limits
+        self.handler = handler
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Accepts on background threads and returns at once; a second call does nothing.
+    public func start() {
+        let go = state.withLock { state in
+            guard !state.started, !state.stopped else { return false }
+            state.started = true
+            return true
+        }
+        guard go else { return }
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "newsgen-serve-accept"
+        thread.start()
+    }
+
+    /// Closes the listener and every connection, event streams included, and waits (briefly) for
+    /// their threads; idempotent.
+    public func stop() {
+        let snapshot = state.withLock { state -> (started: Bool, connections: Set<Int32>)? in
+            guard !state.stopped else { return nil }
+            state.stopped = true
+            return (state.started, state.connections)
+        }
+        guard let snapshot else { return }
+        // Shutting a socket wakes the thread polling it; only its own thread closes it.
+        shutdown(listener, Int32(SHUT_RDWR))
+        for fd in snapshot.connections { shutdown(fd, Int32(SHUT_RDWR)) }
+        if snapshot.started { acceptEnded.wait() }
+        close(listener)
+        let deadline = Clock.now + 2
+        while Clock.now < deadline, state.withLock({ !$0.connections.isEmpty }) { usleep(2000) }
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func acceptLoop() {
+        defer { acceptEnded.signal() }
+        while !isStopped {
+            guard Socket.waitReadable(listener, milliseconds: 250), !isStopped else { continue }
+            let fd = accept(listener, nil, nil)
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            if fd < 0 {
+                // Out of descriptors (EMFILE) or a connection reset before it was taken: wait a little.
+                if errno == EMFILE || errno == ENFILE { usleep(10_000) }
+                continue
+            }
+            admit(fd)
+        }
+    }
+
+    /// Gives a connection its thread, or, past the limit, a 503 written from here and a close.
+    private func admit(_ fd: Int32) {
+        enum Admission { case stopped, full, admitted }
+        let admission = state.withLock { state -> Admission in
+            if state.stopped { return .stopped }
+            if state.connections.count >= limits.maxConnections { return .full }
+            state.connections.insert(fd)
+            return .admitted
+        }
+        switch admission {
+        case .stopped:
+            close(fd)
+        case .full:
+            Socket.setSendTimeout(fd, seconds: 0.5)
+            _ = Socket.sendAll(fd, ResponseWriter.bytes(.text(503, "Too many connections"), headOnly: false))
+            shutdown(fd, Int32(SHUT_RDWR))
+            close(fd)
+        case .admitted:
+            let thread = Thread { [self] in
+                serve(fd)
+                state.withLock { _ = $0.connections.remove(fd) }
+                close(fd)
+            }
+            thread.name = "newsgen-serve-connection"
+            thread.start()
+        }
+    }
+
+    /// One request, one reply. The descriptor is closed by the caller, after it left `connections`.
+    private func serve(_ fd: Int32) {
+        Socket.setSendTimeout(fd, seconds: limits.sendTimeout)
+        switch RequestReader(fd: fd, limits: limits).read() {
+        case .gone:
+            return
+        case .refused(let response):
+            _ = Socket.sendAll(fd, ResponseWriter.bytes(response, headOnly: false))
+            Socket.finish(fd, lingerMilliseconds: 500)
+        case .request(let request):
+            switch handler(request) {
+            case .response(let response):
+                _ = Socket.sendAll(fd, ResponseWriter.bytes(response, headOnly: request.method == "HEAD"))
+                Socket.finish(fd, lingerMilliseconds: 100)
+            case .eventStream(let stream):
+                hold(fd, on: stream)
+            }
+        }
+    }
+
+    /// Keeps an event stream's connection until the client goes or the server stops, sending a
+    /// keep-alive comment after each quiet interval; what the client sends is read and dropped.
+    private func hold(_ fd: Int32, on stream: EventStream) {
+        guard Socket.sendAll(fd, ResponseWriter.eventStreamHead()) else { return }
+        let id = stream.add(fd)
+        defer { stream.remove(id) }
+        let interval = Int(limits.keepAliveInterval * 1000)
+        while !isStopped {
+            if Socket.waitReadable(fd, milliseconds: interval) {
+                guard Socket.receive(fd) != nil else { return }
+            } else if !stream.keepAlive(id) {
+                return
+            }
+        }
+    }
+}
