@@ -16,10 +16,10 @@ enum PluralCategory: String, Sendable, CaseIterable {
         case "fr", "pt":
             // fr: i = 0,1; pt: i = 0..1; both: many for a non-zero multiple of a million.
             if n <= 1 { return .one }
-            return n % 1_000_000 == 0 ? .many : .other
+            return n != 0 && n % 1_000_000 == 0 ? .many : .other
         case "es", "it":
             if n == 1 { return .one }
-            return n % 1_000_000 == 0 ? .many : .other
+            return n != 0 && n % 1_000_000 == 0 ? .many : .other
         default:
             return n == 1 ? .one : .other
         }
