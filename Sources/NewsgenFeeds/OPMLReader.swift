@@ -95,7 +95,8 @@ public enum OPMLReader {
         }
     }
 
-    /// Folders nested deeper than this are read as if flat: no reader nests so deep, and the walk stays bounded.
+    /// Past this many levels a folder no longer names its feeds' category (they keep the last one
+    /// named), and element text is not read deeper. libxml2 itself stops at 256 levels of nesting.
     private static let maxDepth = 64
 
     private static func walk(_ parent: xmlNodePtr, folder: String?, depth: Int, into result: inout OPMLDocument) {
