@@ -13,6 +13,8 @@ public enum Command: Equatable, Sendable {
     case bookmark(BookmarkArguments)
     /// `newsgen archive remove ARTICLE [--reason TEXT] [--site DIR]`: take an article down.
     case archive(ArchiveArguments)
+    /// `newsgen source add|list|remove|import|export …`: the sources of site.json (`Command+Source.swift`).
+    case source(SourceArguments)
     /// `newsgen init [DIR]`: scaffold a new site in DIR (default: the current folder).
     case initialize(directory: String)
     case help(topic: String?)

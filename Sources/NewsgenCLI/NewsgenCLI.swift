@@ -42,6 +42,7 @@ public enum NewsgenCLI {
         case .extract(let arguments): return extract(arguments, context)
         case .bookmark(let arguments): return bookmark(arguments, context)
         case .archive(let arguments): return archive(arguments, context)
+        case .source(let arguments): return source(arguments, context)
         case .initialize(let directory): return initialize(directory, context)
         }
     }
@@ -115,7 +116,7 @@ public enum NewsgenCLI {
 
     /// Loads the site at `path`, runs `body` on it (holding the build lock when `locked`) and prints
     /// what it returns; an error is one `error:` line and exit 1.
-    private static func onSite(_ path: String, _ context: Context, locked: Bool, _ body: (Site) throws -> String) -> Int32 {
+    static func onSite(_ path: String, _ context: Context, locked: Bool, _ body: (Site) throws -> String) -> Int32 {
         do {
             let site = try Site.load(from: context.url(path))
             let lock = locked ? try BuildLock.acquire(siteDirectory: site.directory) : nil

@@ -18,7 +18,7 @@ public enum Slug {
 
     /// `make(from:)` without its fallback: empty when nothing sluggable is left,
     /// so callers with a better fallback (tag slugs, `SafeName`) can tell.
-    static func folded(_ text: String) -> String {
+    public static func folded(_ text: String) -> String {
         var spelled = ""
         for character in text { spelled += spelledOut[character] ?? String(character) }
         let folded = spelled.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))

@@ -13,7 +13,11 @@ extension SiteFeeds {
     /// the site's repository has no public address of its own). Sources with a `category` sit in a
     /// folder outline of that name. `dateCreated` is left out, since only the clock could give it.
     static func opml(_ input: RenderInput) -> String {
-        let config = input.config
+        opml(config: input.config, sources: input.sources)
+    }
+
+    /// `opml(_:)` from site.json and what the sources' feeds say of themselves (`newsgen source export` too).
+    static func opml(config: SiteConfig, sources: [String: SourceInfo]) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<opml version="2.0">"#,
@@ -27,7 +31,7 @@ extension SiteFeeds {
         var folders: [(name: String, sources: [SourceConfig])] = []
         for source in config.sources {
             guard let category = source.category else {
-                lines.append("    " + outline(source, input))
+                lines.append("    " + outline(source, config: config, info: sources[source.id]))
                 continue
             }
             if let index = folders.firstIndex(where: { $0.name == category }) {
@@ -39,18 +43,17 @@ extension SiteFeeds {
         for folder in folders {
             let name = AtomFeed.escape(folder.name)
             lines.append(#"    <outline text="\#(name)" title="\#(name)">"#)
-            lines += folder.sources.map { "      " + outline($0, input) }
+            lines += folder.sources.map { "      " + outline($0, config: config, info: sources[$0.id]) }
             lines.append("    </outline>")
         }
         lines += ["  </body>", "</opml>"]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func outline(_ source: SourceConfig, _ input: RenderInput) -> String {
-        let info = input.sources[source.id]
+    private static func outline(_ source: SourceConfig, config: SiteConfig, info: SourceInfo?) -> String {
         let title = AtomFeed.escape(nonBlank(source.title) ?? nonBlank(info?.title) ?? source.id)
         let page = Route.source(id: source.id)
-        let htmlURL = absolute(page, input.config) ?? page.relativeLink(from: .opml)
+        let htmlURL = absolute(page, config) ?? page.relativeLink(from: .opml)
         var outline = #"<outline type="rss" text="\#(title)" title="\#(title)""#
         if let feed = source.isURL ? source.address : info?.feedURL.flatMap(HTMLSanitizer.absoluteLink) {
             outline += #" xmlUrl="\#(AtomFeed.escape(feed))""#

@@ -1,0 +1,75 @@
+import Foundation
+
+/// `newsgen source`: add a feed by its address (a feed or a web page), list, remove, import and export OPML.
+extension CommandSpec {
+    static let source = CommandSpec(
+        name: "source",
+        summary: ["Add a source by its web address, list or remove sources, import", "or export an OPML subscription list"],
+        options: [
+            OptionSpec(name: "--id", value: "ID", help: ["The source's id (default: made from the feed's title)"], subcommands: ["add"]),
+            OptionSpec(name: "--title", value: "TITLE", help: ["The source's title (default: the feed's)"], subcommands: ["add"]),
+            OptionSpec(name: "--full-text", value: "MODE", help: ["never, auto or always: when its articles' pages are read"], subcommands: ["add"]),
+            OptionSpec(name: "--pick", value: "N", help: ["The Nth of the feeds a page offers"], subcommands: ["add"]),
+            OptionSpec(name: "--keep-archive", help: ["Keep its archived articles (remove)"], group: "archive", subcommands: ["remove"]),
+            OptionSpec(name: "--purge", help: ["Take its archived articles out, bookmarked ones excepted (remove)"], group: "archive",
+                       subcommands: ["remove"]),
+            OptionSpec(name: "--dry-run", help: ["Print what would change, write nothing (import)"], subcommands: ["import"]),
+            .site,
+        ],
+        subcommands: [
+            CommandSpec(name: "add", summary: ["Find the feed at URL (a feed or a web page), fetch it and add it"],
+                        operand: OperandSpec(name: "URL", required: true, one: "one URL", needs: "a URL: a feed's or a web page's")),
+            CommandSpec(name: "list", summary: ["Show the sources: id, title, url or path, category"]),
+            CommandSpec(name: "remove", summary: ["Take a source out of site.json"],
+                        operand: OperandSpec(name: "ID", required: true, one: "one source id", needs: "a source id ('newsgen source list' shows them)")),
+            CommandSpec(name: "import", summary: ["Add every feed of an OPML file (folders become categories)"],
+                        operand: OperandSpec(name: "FILE", required: true, one: "one OPML file", needs: "an OPML file")),
+            CommandSpec(name: "export", summary: ["Print every source as OPML 2.0"]),
+        ],
+        about: """
+        Edits the "sources" list of site.json and nothing else: every other byte of
+        the file (key order, indentation, other keys) stays as it was, and the file
+        is replaced atomically.
+
+        add fetches URL. When it is a feed (RSS, Atom, JSON Feed), that is the
+        source. When it is a web page, its <link rel="alternate"> feeds are used,
+        or, when it names none, the first of /feed, /feed.xml, /rss, /rss.xml,
+        /atom.xml, /index.xml, /feed.json on its host that is a feed. A page that
+        offers several feeds lists them, numbered, and adds none: choose one with
+        --pick N. The feed is parsed before it is added; its id is made from its
+        title (lowercase letters, digits and dashes, -2, -3… when taken). What was
+        fetched goes into the archive, so the next build, even --offline, shows
+        its articles. A feed already in site.json (the same address, after
+        redirects) or an id already used is refused, naming that source.
+
+        remove is refused while the archive holds the source's articles: add
+        --keep-archive to keep them (still shown, under the source's id) or
+        --purge to take them out of the archive. Bookmarked articles always stay.
+
+        import adds every feed outline of an OPML file (feed readers export one);
+        a folder's name becomes the source's category. It fetches nothing: the
+        next build does. Feeds already in site.json, or twice in the file, are
+        skipped, and each skipped or unreadable outline is listed with its line.
+        """,
+        notes: """
+        Exit status 64 also when a page offers several feeds and no --pick was given.
+        """,
+        examples: ["newsgen source add https://example.org/", "newsgen source add https://example.org/ --pick 2 --id example-news",
+                   "newsgen source remove example-news --purge", "newsgen source import subscriptions.opml --dry-run",
+                   "newsgen source export > sources.opml"],
+        make: { parsed in
+            let site = parsed.value("--site") ?? "."
+            let action: Command.SourceArguments.Action
+            switch parsed.subcommand {
+            case "add":
+                action = .add(url: parsed.operand ?? "", id: parsed.value("--id"), title: parsed.value("--title"),
+                              fullText: parsed.value("--full-text"), pick: parsed.value("--pick"))
+            case "remove": action = .remove(id: parsed.operand ?? "", keepArchive: parsed.has("--keep-archive"), purge: parsed.has("--purge"))
+            case "import": action = .importOPML(file: parsed.operand ?? "", dryRun: parsed.has("--dry-run"))
+            case "export": action = .export
+            default: action = .list
+            }
+            return .source(Command.SourceArguments(action, site: site))
+        }
+    )
+}

@@ -1,0 +1,151 @@
+import Foundation
+import NewsgenFeeds
+import NewsgenHTML
+import NewsgenModel
+
+/// Finds the feed behind an address the way feed readers do: the address itself when it
+/// parses as a feed; for a web page, its `<link rel="alternate">` of a feed type (resolved
+/// against the page's address after redirects, or its `<base href>`); for a page naming
+/// none, the usual paths on the same host, the first that parses. Several alternates are
+/// never chosen among silently: the caller lists them and asks for `--pick N`.
+struct FeedDiscovery {
+    /// Asked in this order when a page names no feed: WordPress, Hugo, Jekyll and most generators serve one of them.
+    static let usualPaths = ["/feed", "/feed.xml", "/rss", "/rss.xml", "/atom.xml", "/index.xml", "/feed.json"]
+    /// The `type` of an alternate link that is a feed (RSS, Atom, JSON Feed), parameters left out.
+    static let feedTypes: Set<String> = ["application/rss+xml", "application/atom+xml", "application/feed+json", "application/json"]
+
+    let fetcher: HTTPFetcher
+    /// The largest feed parsed (`fetch.maxFeedMB`).
+    let maxBytes: Int
+
+    /// A feed a page names: where, under which title, of which type.
+    struct Candidate: Equatable, Sendable {
+        var url: URL
+        var title: String?
+        var type: String
+    }
+
+    /// The feed found, parsed, with the answer it came in.
+    struct Found: Sendable {
+        /// The feed's address as site.json keeps it: where permanent redirects led, else the address asked.
+        var address: URL
+        /// Where the document came from in the end, temporary redirects included: a duplicate is looked for under it too.
+        var fetchedFrom: URL
+        var document: FetchedDocument
+        var feed: ParsedFeed
+    }
+
+    enum Outcome: Sendable {
+        case found(Found)
+        /// The page names several feeds and none was picked: listed in the page's order.
+        case choose(page: URL, [Candidate])
+    }
+
+    /// Looks at `address`; `pick` (1-based) chooses among a page's alternates.
+    func discover(_ address: URL, pick: Int?) throws(BuildError) -> Outcome {
+        let exchange = fetcher.exchange(address)
+        let document: FetchedDocument
+        switch exchange.result {
+        case .success(let answer): document = answer
+        case .failure(let error): throw BuildError("\(address.absoluteString): \(error.description)")
+        }
+        let parsed = Result { () throws(FeedParseError) in try parse(document) }
+        if case .success(let feed) = parsed {
+            return .found(Found(address: exchange.permanentRedirect ?? address, fetchedFrom: document.url, document: document, feed: feed))
+        }
+        guard Self.isHTML(document) else {
+            let type = document.contentType.map { "it is \($0)" } ?? "it has no Content-Type"
+            throw BuildError("\(address.absoluteString) is neither a feed nor a web page (\(type); \(parsed.failureReason))")
+        }
+        let candidates = Self.alternates(in: document)
+        if candidates.isEmpty { return .found(try usualPath(from: document.url, page: address)) }
+        if let pick {
+            guard candidates.indices.contains(pick - 1) else {
+                throw BuildError("--pick \(pick): the page \(address.absoluteString) offers \(candidates.count == 1 ? "one feed" : "\(candidates.count) feeds")")
+            }
+            return .found(try feed(at: candidates[pick - 1].url, namedBy: address))
+        }
+        guard candidates.count == 1 else { return .choose(page: address, candidates) }
+        return .found(try feed(at: candidates[0].url, namedBy: address))
+    }
+
+    /// The feed at `url`, which the page `page` named: it must answer and parse.
+    private func feed(at url: URL, namedBy page: URL) throws(BuildError) -> Found {
+        let exchange = fetcher.exchange(url)
+        switch exchange.result {
+        case .failure(let error):
+            throw BuildError("the feed \(url.absoluteString) that \(page.absoluteString) names: \(error.description)")
+        case .success(let document):
+            do {
+                return Found(address: exchange.permanentRedirect ?? url, fetchedFrom: document.url, document: document, feed: try parse(document))
+            } catch {
+                throw BuildError("the feed \(url.absoluteString) that \(page.absoluteString) names does not parse: \(error.message)")
+            }
+        }
+    }
+
+    /// The first of the usual paths on the page's host that answers with a feed.
+    private func usualPath(from pageURL: URL, page: URL) throws(BuildError) -> Found {
+        for path in Self.usualPaths {
+            guard let url = URL(string: path, relativeTo: pageURL)?.absoluteURL else { continue }
+            let exchange = fetcher.exchange(url)
+            guard case .success(let document) = exchange.result, let feed = try? parse(document) else { continue }
+            return Found(address: exchange.permanentRedirect ?? url, fetchedFrom: document.url, document: document, feed: feed)
+        }
+        let host = pageURL.host.map { " on \($0)" } ?? ""
+        throw BuildError("\(page.absoluteString) is a web page that names no feed (no <link rel=\"alternate\"> of a feed type), "
+                         + "and none of \(Self.usualPaths.joined(separator: ", "))\(host) is one; give the feed's own address")
+    }
+
+    private func parse(_ document: FetchedDocument) throws(FeedParseError) -> ParsedFeed {
+        try FeedParser.parse(document.data, baseURL: document.baseURL.absoluteString, contentType: document.contentType, maxBytes: maxBytes)
+    }
+
+    /// A page by its `Content-Type`, or, without one, by how its text starts.
+    static func isHTML(_ document: FetchedDocument) -> Bool {
+        if let type = document.contentType?.lowercased() {
+            if type.hasPrefix("text/html") || type.hasPrefix("application/xhtml+xml") { return true }
+            if !type.hasPrefix("text/plain"), !type.hasPrefix("application/octet-stream") { return false }
+        }
+        let head = String(decoding: document.data.prefix(1024), as: UTF8.self).lowercased()
+        let start = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        return start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || head.contains("<html")
+    }
+
+    /// The page's alternate links of a feed type, resolved, without repeats, in page order.
+    static func alternates(in document: FetchedDocument) -> [Candidate] {
+        let bytes = [UInt8](document.data)
+        var scanner = TagScanner(bytes, rawTextElements: PageReferenceScanner.rawTextElements)
+        var base = document.url
+        var found: [Candidate] = []
+        func value(_ tag: TagScanner.Tag, _ name: String) -> String? {
+            tag.attributes.first { $0.name == name }?.valueRange.map { PageReferenceScanner.text(of: $0, in: bytes) }
+        }
+        var sawBase = false
+        while let tag = scanner.nextTag() {
+            if tag.name == "base", !sawBase, let href = value(tag, "href"), let resolved = URL(string: href, relativeTo: document.url)?.absoluteURL {
+                base = resolved
+                sawBase = true
+            }
+            guard tag.name == "link", let rel = value(tag, "rel"),
+                  rel.lowercased().split(whereSeparator: \.isWhitespace).contains("alternate"),
+                  let type = value(tag, "type").map({ $0.split(separator: ";").first.map(String.init) ?? $0 })?
+                      .trimmingCharacters(in: .whitespaces).lowercased(), feedTypes.contains(type),
+                  let href = value(tag, "href"), !href.isEmpty,
+                  let url = URL(string: href, relativeTo: base)?.absoluteURL,
+                  let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil,
+                  !found.contains(where: { $0.url == url }) else { continue }
+            let title = value(tag, "title").flatMap { $0.isEmpty ? nil : $0 }
+            found.append(Candidate(url: url, title: title, type: type))
+        }
+        return found
+    }
+}
+
+private extension Result where Failure == FeedParseError {
+    /// Why the parse failed, as a message; empty for a success.
+    var failureReason: String {
+        if case .failure(let error) = self { return "as a feed: \(error.message)" }
+        return ""
+    }
+}

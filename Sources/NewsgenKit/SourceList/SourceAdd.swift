@@ -1,0 +1,111 @@
+import Foundation
+import NewsgenHTML
+import NewsgenModel
+
+/// `newsgen source add URL`, without the terminal, in two steps: `discover` fetches and
+/// parses (no lock, since it waits on the network), then `commit`, under the build lock, reads
+/// site.json afresh, refuses a duplicate, adds the source and stores what was fetched.
+public enum SourceAdd {
+    /// What was asked on the command line.
+    public struct Request: Equatable, Sendable {
+        public var url: String
+        public var id: String?
+        public var title: String?
+        public var fullText: FullTextMode?
+        /// 1-based, among the feeds a page names.
+        public var pick: Int?
+
+        public init(url: String, id: String? = nil, title: String? = nil, fullText: FullTextMode? = nil, pick: Int? = nil) {
+            self.url = url
+            self.id = id
+            self.title = title
+            self.fullText = fullText
+            self.pick = pick
+        }
+    }
+
+    /// A feed found and parsed, waiting for `commit`; or the page's feeds to choose from.
+    public enum Discovered: Sendable {
+        case feed(Found)
+        /// The list to print (numbered) and the `--pick` hint: nothing was added.
+        case choose(String)
+    }
+
+    /// One feed, fetched and parsed, not yet added.
+    public struct Found: Sendable {
+        let found: FeedDiscovery.Found
+        let request: Request
+    }
+
+    /// Fetches `request.url` with the site's fetch settings and finds its feed.
+    public static func discover(_ request: Request, site: Site, network: Network) throws(BuildError) -> Discovered {
+        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw BuildError("source add needs an absolute http or https URL, not '\(request.url)'")
+        }
+        try checkRequestedID(request, config: site.config)
+        let fetch = site.config.fetch
+        let discovery = FeedDiscovery(fetcher: network.fetcher(deadline: Double(fetch.timeoutSeconds), maxBytes: fetch.maxFeedMB * 1_048_576,
+                                                               userAgent: fetch.userAgent),
+                                      maxBytes: fetch.maxFeedMB * 1_048_576)
+        switch try discovery.discover(url, pick: request.pick) {
+        case .found(let found): return .feed(Found(found: found, request: request))
+        case .choose(let page, let candidates):
+            var lines = ["\(page.absoluteString) offers \(candidates.count) feeds:"]
+            for (number, candidate) in candidates.enumerated() {
+                let title = candidate.title.map { "\"\($0)\" " } ?? ""
+                lines.append("  \(number + 1). \(title)\(candidate.url.absoluteString) (\(candidate.type))")
+            }
+            lines.append("Nothing was added. Run again with --pick N to add one, e.g. 'newsgen source add \(request.url) --pick 1'.")
+            return .choose(lines.joined(separator: "\n"))
+        }
+    }
+
+    /// Adds the feed to site.json and its articles to the archive; returns what to print. Hold the build lock.
+    public static func commit(_ discovered: Found, site: Site, now: Date) throws(BuildError) -> String {
+        let (found, request) = (discovered.found, discovered.request)
+        let file = SourceListFile(site: site)
+        let (editor, config) = try file.read()
+        if let existing = config.sources.first(where: { source in
+            [found.address, found.fetchedFrom].contains { SourceAddress.same(source.address, $0.absoluteString) }
+        }) {
+            throw BuildError("\(found.address.absoluteString) is already a source: '\(existing.id)' (\(existing.address)); nothing was added")
+        }
+        try checkRequestedID(request, config: config)
+        let feedTitle = found.feed.title?.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = request.title ?? (feedTitle?.isEmpty == false ? feedTitle : nil)
+        let archived = Set(try site.archiveStore.load().articlesBySource.keys)
+        let id = request.id ?? SourceID.derive(from: title ?? found.address.host ?? "", taken: Set(config.sources.map(\.id)).union(archived))
+        var source = SourceConfig(id: id, title: title, location: .url(found.address))
+        source.fullText = request.fullText
+        let added = try file.write(editor.adding([source]))
+        let stored: SourceArchiving.Stored
+        do {
+            stored = try SourceArchiving.store(found.document, as: source, config: added, site: site, now: now)
+        } catch {
+            throw BuildError("added '\(id)' to site.json, but its articles could not be stored (\(error.description)); the next build fetches them")
+        }
+        return summary(source, found: found, stored: stored)
+    }
+
+    /// What was added: id, title, format, items and the newest one's date, and where its articles are.
+    private static func summary(_ source: SourceConfig, found: FeedDiscovery.Found, stored: SourceArchiving.Stored) -> String {
+        let items = found.feed.items
+        let newest = items.compactMap { $0.published ?? $0.updated }.max()
+        var lines = ["Added source '\(source.id)' to site.json:"]
+        lines.append("  title:  \(source.title ?? "(none: the feed has no title)")")
+        lines.append("  feed:   \(source.address) (\(found.feed.format.displayName))")
+        lines.append("  items:  \(Wording.counted(items.count, "item"))" + (newest.map { ", newest \(RFC3339.string(from: $0))" } ?? ""))
+        for warning in stored.parse.warnings { lines.append("  warning: \(warning.description)") }
+        lines.append("Stored \(Wording.counted(stored.archived, "article")) in the archive: the next 'newsgen build' (even --offline) shows them.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `--id` must be a valid, free id; checked before fetching and again under the lock.
+    private static func checkRequestedID(_ request: Request, config: SiteConfig) throws(BuildError) {
+        guard let id = request.id else { return }
+        try SourceID.check(id)
+        if let existing = config.sources.first(where: { $0.id == id }) {
+            throw BuildError("--id \(id): there is already a source '\(id)' (\(existing.address)); nothing was added")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import NewsgenFeeds
+import NewsgenModel
+
+/// `newsgen source import FILE.opml`: every feed outline becomes a url source (its folder's
+/// name its category), in one atomic write of site.json. Nothing is fetched: an import brings
+/// addresses, and the next build fetches them all, politely and concurrently (ADR 039).
+/// A feed already in site.json, or earlier in the file, is skipped; an outline the reader
+/// could not take is failed; both are reported with their line.
+public enum SourceImport {
+    /// What an import did (or, with `--dry-run`, would do).
+    public struct Report: Sendable {
+        /// Added sources, in the file's order.
+        public var added: [SourceConfig] = []
+        /// `line N: why`, for each outline skipped as a duplicate.
+        public var skipped: [String] = []
+        /// `line N: why`, for each outline that could not be taken.
+        public var failed: [String] = []
+        /// What to print on standard output.
+        public var text = ""
+    }
+
+    /// Reads `file` (shown as `shownAs`) and adds its feeds to site.json, unless `dryRun`. Hold the build lock.
+    public static func run(_ file: URL, shownAs: String, dryRun: Bool, site: Site) throws(BuildError) -> Report {
+        guard FileSystem.exists(file) else { throw BuildError(path: shownAs, "not found") }
+        let data = try FileSystem.read(file, shownAs: shownAs)
+        let document: OPMLDocument
+        do {
+            document = try OPMLReader.read(data)
+        } catch {
+            throw BuildError(path: shownAs, "cannot be read as OPML (\(error.reason)); nothing was imported")
+        }
+        let list = SourceListFile(site: site)
+        let (editor, config) = try list.read()
+        var report = Report()
+        var taken = Set(config.sources.map(\.id)).union(try site.archiveStore.load().articlesBySource.keys)
+        var known: [(address: String, name: String)] = config.sources.compactMap { $0.isURL ? ($0.address, "already a source: '\($0.id)'") : nil }
+        var problems = document.problems.map { (line: $0.line, text: "line \($0.line): \($0.reason)") }
+        for feed in document.feeds {
+            guard let url = URL(string: feed.xmlURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+                problems.append((feed.line, "line \(feed.line): \(feed.xmlURL) is not an absolute http or https URL"))
+                continue
+            }
+            if let duplicate = known.first(where: { SourceAddress.same($0.address, feed.xmlURL) }) {
+                report.skipped.append("line \(feed.line): \(feed.xmlURL) is \(duplicate.name)")
+                continue
+            }
+            let title = feed.title.flatMap { $0.isEmpty ? nil : $0 }
+            let id = SourceID.derive(from: title ?? url.host ?? "", taken: taken)
+            taken.insert(id)
+            var source = SourceConfig(id: id, title: title, location: .url(url), address: feed.xmlURL)
+            source.category = feed.category.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+            report.added.append(source)
+            known.append((feed.xmlURL, "already in the file, on line \(feed.line) ('\(id)')"))
+        }
+        report.failed = problems.sorted { $0.line < $1.line }.map(\.text)
+        if !dryRun, !report.added.isEmpty { try list.write(editor.adding(report.added)) }
+        report.text = text(report, file: shownAs, dryRun: dryRun)
+        return report
+    }
+
+    private static func text(_ report: Report, file: String, dryRun: Bool) -> String {
+        let count = Wording.counted(report.added.count, "source")
+        var lines = [dryRun ? "Would add \(count) from \(file) to site.json (--dry-run: nothing was written)"
+                            : "Added \(count) from \(file) to site.json"]
+        lines[0] += report.added.isEmpty ? "." : ":"
+        let width = report.added.map(\.id.count).max() ?? 0
+        for source in report.added {
+            var line = "  + " + source.id + String(repeating: " ", count: width - source.id.count) + "  " + source.address
+            if let category = source.category { line += "  [\(category)]" }
+            lines.append(line)
+        }
+        if !report.skipped.isEmpty {
+            lines.append("Skipped \(Wording.counted(report.skipped.count, "duplicate")):")
+            lines += report.skipped.map { "  " + $0 }
+        }
+        if !report.failed.isEmpty {
+            lines.append("Could not take \(Wording.counted(report.failed.count, "outline")):")
+            lines += report.failed.map { "  " + $0 }
+        }
+        if !dryRun, !report.added.isEmpty { lines.append("Nothing was fetched yet: the next 'newsgen build' fetches them.") }
+        return lines.joined(separator: "\n")
+    }
+}
