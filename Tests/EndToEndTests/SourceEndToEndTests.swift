@@ -199,10 +199,14 @@ struct SourceEndToEndTests {
         #expect(built.status == 0, "stderr: \(built.stderr)")
         #expect(try site.read("public/index.html").contains("Lantern walk"))
 
+        // A bookmarked article stays through --purge, and the output says so.
+        let bookmarked = try site.run("bookmark", "add", "/articles/root-one/", environment: Self.now)
+        #expect(bookmarked.status == 0, "stderr: \(bookmarked.stderr)")
         let purged = try site.run("source", "remove", "root-feed", "--purge")
         #expect(purged.status == 0, "stderr: \(purged.stderr)")
-        #expect(purged.stdout == "Removed source 'root-feed' from site.json; 3 articles left the archive.\n")
-        #expect(try site.archivedArticles().filter { $0["sourceID"] as? String == "root-feed" }.isEmpty)
+        #expect(purged.stdout == "Removed source 'root-feed' from site.json; 2 articles left the archive. 1 bookmarked article stayed "
+                + "(remove the bookmark, then 'newsgen archive remove', to take one out).\n")
+        #expect(try site.archivedArticles().filter { $0["sourceID"] as? String == "root-feed" }.compactMap { $0["title"] as? String } == ["Root one"])
         #expect(try site.run("source", "list").stdout == "No sources in site.json yet; add one with 'newsgen source add URL'.\n")
         #expect(try site.read("site.json").contains("\"sources\": []\n}"))
     }
