@@ -72,9 +72,8 @@ public enum NewsgenCLI {
                 lines += outcome.kept.map { "  \($0)" }
             }
             lines.append("")
-            lines.append("Next: add a source to site.json, then run "
-                         + (directory == "." ? "'newsgen build'" : "'cd \(directory) && newsgen build'")
-                         + " (README.md says how).")
+            lines.append("Next: " + (directory == "." ? "" : "'cd \(directory)', ")
+                         + "add a source ('newsgen source add URL'), then run 'newsgen build' (README.md says how).")
             context.console.print(lines.joined(separator: "\n"))
             return exitSuccess
         } catch {

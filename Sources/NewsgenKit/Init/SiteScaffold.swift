@@ -108,7 +108,11 @@ public enum SiteScaffold {
 
         ## Adding a source
 
-        Add an entry to `"sources"` in `site.json`, for a feed on the web:
+            newsgen source add https://example.org/     # a feed, or a page that names its feed
+            newsgen source import subscriptions.opml    # a feed reader's export
+
+        `source add` finds the feed, fetches it and adds it to `site.json`. Or add an
+        entry to `"sources"` in `site.json` by hand, for a feed on the web:
 
             "sources": [
               { "id": "example-news", "title": "Example News", "url": "https://example.org/feed.xml" }
