@@ -3,7 +3,8 @@ import NewsgenTestSupport
 
 /// A small web site for `newsgen source add`: pages that name one feed, three feeds or none,
 /// a page reached through a redirect (its feed's address is relative), feeds of each format
-/// with an `ETag`, a picture, and `/feed.xml` at the root for the page that names none.
+/// with an `ETag` (a request that sends it back gets 304, listed at `/_conditional`), a picture,
+/// and `/feed.xml` at the root for the page that names none.
 enum DiscoveryHTTPServer {
     static let handler = #"""
     def rss(title, names):
@@ -36,6 +37,7 @@ enum DiscoveryHTTPServer {
         "/feed.xml": (rss("Root Feed", ["Root one", "Root two", "Root three"]), "application/rss+xml"),
         "/site/feed/": (rss("Moved Page Feed", ["Moved one"]), "text/xml"),
     }
+    CONDITIONAL = []
     class Handler(FixtureHandler):
         def do_GET(self):
             port = self.server.server_address[1]
@@ -45,7 +47,14 @@ enum DiscoveryHTTPServer {
                 self.send(200, body, [("Content-Type", "text/html; charset=utf-8")])
             elif self.path in FEEDS:
                 body, kind = FEEDS[self.path]
-                self.send(200, body, [("Content-Type", kind), ("ETag", '"v1-%d"' % len(body)), ("Last-Modified", "Fri, 09 Jan 2026 08:00:00 GMT")])
+                etag = '"v1-%d"' % len(body)
+                if self.headers.get("If-None-Match") == etag:
+                    CONDITIONAL.append(self.path)
+                    self.send(304, b"", [("ETag", etag)])
+                    return
+                self.send(200, body, [("Content-Type", kind), ("ETag", etag), ("Last-Modified", "Fri, 09 Jan 2026 08:00:00 GMT")])
+            elif self.path == "/_conditional":
+                self.send(200, "\n".join(CONDITIONAL).encode(), [("Content-Type", "text/plain")])
             elif self.path == "/old/page":
                 self.send(302, b"", [("Location", "/site/page.html")])
             elif self.path == "/moved.xml":

@@ -69,6 +69,11 @@ struct SourceEndToEndTests {
         #expect(state.contains("v1-"), "state.json: \(state)")
         #expect(state.contains("Fri, 09 Jan 2026 08:00:00 GMT"))
 
+        // The next online build asks with the validators add kept, and the server has nothing new.
+        let online = try site.run("build", environment: Self.now)
+        #expect(online.status == 0, "stderr: \(online.stderr)")
+        #expect(String(decoding: try server.get("/_conditional"), as: UTF8.self) == "/feeds/harbour.xml")
+
         server.stop()
         let built = try site.run("build", "--offline", environment: Self.now)
         #expect(built.status == 0, "stderr: \(built.stderr)")

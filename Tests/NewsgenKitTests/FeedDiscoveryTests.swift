@@ -44,6 +44,11 @@ struct FeedDiscoveryTests {
         #expect(!FeedDiscovery.isHTML(page("%PDF-1.4", type: nil)))
     }
 
+    @Test func titlesAreOneLineWithoutControlCharacters() {
+        #expect(SourceText.oneLine("  \u{1B}[31mRed\u{1B}[0m\n\t News \u{85}\u{7F} ") == "[31mRed[0m News")
+        #expect(SourceText.nonBlank(" \n\u{0}") == nil)
+    }
+
     @Test func idsComeFromTheTitleAndAreUnique() {
         #expect(SourceID.derive(from: "Harbour News", taken: []) == "harbour-news")
         #expect(SourceID.derive(from: "Harbour News!", taken: ["harbour-news", "harbour-news-2"]) == "harbour-news-3")

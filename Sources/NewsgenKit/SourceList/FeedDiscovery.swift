@@ -135,7 +135,7 @@ struct FeedDiscovery {
                   let url = URL(string: href, relativeTo: base)?.absoluteURL,
                   let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil,
                   !found.contains(where: { $0.url == url }) else { continue }
-            let title = value(tag, "title").flatMap { $0.isEmpty ? nil : $0 }
+            let title = SourceText.nonBlank(value(tag, "title"))
             found.append(Candidate(url: url, title: title, type: type))
         }
         return found

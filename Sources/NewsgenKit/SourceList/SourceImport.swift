@@ -45,11 +45,11 @@ public enum SourceImport {
                 report.skipped.append("line \(feed.line): \(feed.xmlURL) is \(duplicate.name)")
                 continue
             }
-            let title = feed.title.flatMap { $0.isEmpty ? nil : $0 }
+            let title = SourceText.nonBlank(feed.title)
             let id = SourceID.derive(from: title ?? url.host ?? "", taken: taken)
             taken.insert(id)
             var source = SourceConfig(id: id, title: title, location: .url(url), address: feed.xmlURL)
-            source.category = feed.category.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+            source.category = SourceText.nonBlank(feed.category)
             report.added.append(source)
             known.append((feed.xmlURL, "already in the file, on line \(feed.line) ('\(id)')"))
         }
