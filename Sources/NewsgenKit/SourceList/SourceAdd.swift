@@ -71,7 +71,7 @@ public enum SourceAdd {
             throw BuildError("\(found.address.absoluteString) is already a source: '\(existing.id)' (\(existing.address)); nothing was added")
         }
         try checkRequestedID(request, config: config)
-        let title = request.title ?? SourceText.nonBlank(found.feed.title?.plainText)
+        let title = SourceText.nonBlank(request.title) ?? SourceText.nonBlank(found.feed.title?.plainText)
         let archived = Set(try site.archiveStore.load().articlesBySource.keys)
         let id = request.id ?? SourceID.derive(from: title ?? found.address.host ?? "", taken: Set(config.sources.map(\.id)).union(archived))
         var source = SourceConfig(id: id, title: title, location: .url(found.address))
