@@ -34,15 +34,18 @@ public enum SourceImport {
         let (editor, config) = try list.read()
         var report = Report()
         var taken = Set(config.sources.map(\.id)).union(try site.archiveStore.load().articlesBySource.keys)
-        var known: [(address: String, name: String)] = config.sources.compactMap { $0.isURL ? ($0.address, "already a source: '\($0.id)'") : nil }
+        // By `SourceAddress.key`, so a list of thousands is checked in one pass.
+        var known: [String: String] = [:]
+        for source in config.sources where source.isURL { known[SourceAddress.key(source.address) ?? source.address] = "already a source: '\(source.id)'" }
         var problems = document.problems.map { (line: $0.line, text: "line \($0.line): \($0.reason)") }
         for feed in document.feeds {
             guard let url = URL(string: feed.xmlURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
                 problems.append((feed.line, "line \(feed.line): \(feed.xmlURL) is not an absolute http or https URL"))
                 continue
             }
-            if let duplicate = known.first(where: { SourceAddress.same($0.address, feed.xmlURL) }) {
-                report.skipped.append("line \(feed.line): \(feed.xmlURL) is \(duplicate.name)")
+            let key = SourceAddress.key(feed.xmlURL) ?? feed.xmlURL
+            if let duplicate = known[key] {
+                report.skipped.append("line \(feed.line): \(feed.xmlURL) is \(duplicate)")
                 continue
             }
             let title = SourceText.nonBlank(feed.title)
@@ -51,7 +54,7 @@ public enum SourceImport {
             var source = SourceConfig(id: id, title: title, location: .url(url), address: feed.xmlURL)
             source.category = SourceText.nonBlank(feed.category)
             report.added.append(source)
-            known.append((feed.xmlURL, "already in the file, on line \(feed.line) ('\(id)')"))
+            known[key] = "already in the file, on line \(feed.line) ('\(id)')"
         }
         report.failed = problems.sorted { $0.line < $1.line }.map(\.text)
         if !dryRun, !report.added.isEmpty { try list.write(editor.adding(report.added)) }
