@@ -157,6 +157,25 @@ struct SourceEndToEndTests {
         #expect(try site.read("site.json") == saved)
     }
 
+    @Test func theSampleSitesOneLineObjectsAndPathSourcesStayAsWritten() throws {
+        let server = try DiscoveryHTTPServer.start()
+        defer { server.stop() }
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        let before = try site.read("site.json")
+
+        let added = try add(site, server.url("/feeds/valley.json"))
+        #expect(added.status == 0, "stderr: \(added.stderr)")
+        let after = try site.read("site.json")
+        let line = #"    { "id": "bay-weekly", "title": "Bay Weekly", "path": "content/feeds/bay-weekly.xml", "fullText": "always" }"#
+        #expect(after == before.replacingOccurrences(of: line, with: line + ",\n" + #"    { "id": "valley-json", "title": "Valley JSON", "url": "\#(server.url("/feeds/valley.json"))" }"#))
+        #expect(after != before)
+        let built = try site.run("build", "--offline", environment: Self.now)
+        #expect(built.status == 0, "stderr: \(built.stderr)")
+        // Older than the sample's articles, so not on the first page, but published.
+        #expect(try site.read("public/articles/json-one/index.html").contains("Json one"))
+    }
+
     @Test func aPageThatIsNotHTMLNorAFeedIsAClearError() throws {
         let server = try DiscoveryHTTPServer.start()
         defer { server.stop() }
