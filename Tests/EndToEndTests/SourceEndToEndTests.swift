@@ -278,7 +278,7 @@ struct SourceEndToEndTests {
               line 71: https://feeds.example.org/0/0.xml is already in the file, on line 6 ('feed-0-0')
               line 72: HTTPS://FEEDS.example.org:443/1/1.xml is already in the file, on line 19 ('feed-1-1')
               line 73: https://example.org/feeds/harbour.xml is already a source: 'harbour'
-            Could not take 1 outline:
+            Left out, 1 problem:
               line 74:
             """), "stdout: \(imported.stdout)")
         let after = try site.read("site.json")

@@ -78,7 +78,7 @@ public enum SourceImport {
             lines += report.skipped.map { "  " + $0 }
         }
         if !report.failed.isEmpty {
-            lines.append("Could not take \(Wording.counted(report.failed.count, "outline")):")
+            lines.append("Left out, \(Wording.counted(report.failed.count, "problem")):")
             lines += report.failed.map { "  " + $0 }
         }
         if !dryRun, !report.added.isEmpty { lines.append("Nothing was fetched yet: the next 'newsgen build' fetches them.") }
