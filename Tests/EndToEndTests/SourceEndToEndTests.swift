@@ -18,6 +18,17 @@ struct SourceEndToEndTests {
         return TemporarySite(directory: directory)
     }
 
+    /// The fixture web site and a new site; the test stops and removes them.
+    private func serverAndSite() throws -> (PythonHTTPServer, TemporarySite) {
+        let server = try DiscoveryHTTPServer.start()
+        do {
+            return (server, try freshSite())
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
     private func add(_ site: TemporarySite, _ arguments: String...) throws -> ProcessResult {
         try Newsgen.run(["source", "add"] + arguments, in: site.directory, environment: Self.now)
     }
@@ -39,10 +50,8 @@ struct SourceEndToEndTests {
     }
 
     @Test func aPageWithOneAlternateIsAddedFetchedAndBuiltOffline() throws {
-        let server = try DiscoveryHTTPServer.start()
-        defer { server.stop() }
-        let site = try freshSite()
-        defer { site.remove() }
+        let (server, site) = try serverAndSite()
+        defer { server.stop(); site.remove() }
         let before = try site.read("site.json")
 
         let added = try add(site, server.url("/one.html"))
@@ -83,10 +92,8 @@ struct SourceEndToEndTests {
     }
 
     @Test func threeAlternatesAskForPickAndPickTwoAddsTheSecond() throws {
-        let server = try DiscoveryHTTPServer.start()
-        defer { server.stop() }
-        let site = try freshSite()
-        defer { site.remove() }
+        let (server, site) = try serverAndSite()
+        defer { server.stop(); site.remove() }
         let before = try site.read("site.json")
 
         let asked = try add(site, server.url("/three.html"))
@@ -117,10 +124,8 @@ struct SourceEndToEndTests {
     }
 
     @Test func aPageWithNoAlternateFindsFeedXMLAndARedirectedPageResolvesAgainstItsNewAddress() throws {
-        let server = try DiscoveryHTTPServer.start()
-        defer { server.stop() }
-        let site = try freshSite()
-        defer { site.remove() }
+        let (server, site) = try serverAndSite()
+        defer { server.stop(); site.remove() }
 
         let none = try add(site, server.url("/none.html"))
         #expect(none.status == 0, "stderr: \(none.stderr)")
@@ -135,10 +140,8 @@ struct SourceEndToEndTests {
     }
 
     @Test func aFeedGivenDirectlyIsAddedOnceAndADuplicateIsRefusedNamingTheSource() throws {
-        let server = try DiscoveryHTTPServer.start()
-        defer { server.stop() }
-        let site = try freshSite()
-        defer { site.remove() }
+        let (server, site) = try serverAndSite()
+        defer { server.stop(); site.remove() }
 
         let direct = try add(site, server.url("/feeds/harbour.xml"), "--id", "harbour", "--title", "The Harbour")
         #expect(direct.status == 0, "stderr: \(direct.stderr)")
@@ -177,10 +180,8 @@ struct SourceEndToEndTests {
     }
 
     @Test func aPageThatIsNotHTMLNorAFeedIsAClearError() throws {
-        let server = try DiscoveryHTTPServer.start()
-        defer { server.stop() }
-        let site = try freshSite()
-        defer { site.remove() }
+        let (server, site) = try serverAndSite()
+        defer { server.stop(); site.remove() }
         let before = try site.read("site.json")
 
         let picture = try add(site, server.url("/picture.png"))
@@ -193,10 +194,8 @@ struct SourceEndToEndTests {
     }
 
     @Test func removeIsRefusedWhileTheArchiveHoldsArticlesThenKeepsOrPurges() throws {
-        let server = try DiscoveryHTTPServer.start()
-        defer { server.stop() }
-        let site = try freshSite()
-        defer { site.remove() }
+        let (server, site) = try serverAndSite()
+        defer { server.stop(); site.remove() }
         #expect(try add(site, server.url("/feeds/harbour.xml")).status == 0)
         #expect(try add(site, server.url("/feed.xml")).status == 0)
         server.stop()
