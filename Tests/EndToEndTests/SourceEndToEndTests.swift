@@ -234,6 +234,34 @@ struct SourceEndToEndTests {
         #expect(try site.read("site.json").contains("\"sources\": []\n}"))
     }
 
+    /// Every change takes the build lock: while a build holds it, add, remove and import exit 1 and
+    /// leave site.json and the archive alone; list, export and import --dry-run only read.
+    @Test func changesWaitForNoBuildButReadingDoesNot() throws {
+        let (server, site) = try serverAndSite()
+        defer { server.stop(); site.remove() }
+        #expect(try add(site, server.url("/feed.xml")).status == 0)
+        try site.write("one.opml", #"<opml version="2.0"><body><outline text="x" xmlUrl="https://x.example/feed"/></body></opml>"#)
+        let before = try site.read("site.json")
+        let articles = try site.archivedArticles().count
+        let descriptor = open(site.file(".newsgen/build.lock").path, O_RDWR | O_CREAT, 0o644)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        let busy = "error: another newsgen build or edit is running in \(site.directory.path) (lock .newsgen/build.lock)\n"
+        for arguments in [["add", server.url("/feeds/harbour.xml")], ["remove", "root-feed", "--purge"], ["import", "one.opml"]] {
+            let refused = try Newsgen.run(["source"] + arguments, in: site.directory)
+            #expect(refused.status == 1, "\(arguments)")
+            #expect(refused.stderr == busy, "\(arguments)")
+        }
+        #expect(try site.read("site.json") == before)
+        #expect(try site.archivedArticles().count == articles)
+        for arguments in [["list"], ["export"], ["import", "one.opml", "--dry-run"]] {
+            #expect(try Newsgen.run(["source"] + arguments, in: site.directory).status == 0, "\(arguments)")
+        }
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        #expect(try site.run("source", "import", "one.opml").status == 0)
+    }
+
     /// 60 feed outlines: 50 in 5 folders, 6 at the top level, 3 repeated, one broken.
     static func subscriptions() -> String {
         var lines = [#"<?xml version="1.0" encoding="utf-8"?>"#, #"<opml version="2.0">"#, "<head><title>My reader</title></head>", "<body>"]
