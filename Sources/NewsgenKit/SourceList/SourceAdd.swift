@@ -37,6 +37,9 @@ public enum SourceAdd {
         let request: Request
     }
 
+    /// The most feeds of one page listed: a page naming thousands is hostile or broken, and --pick still reaches the rest.
+    static let maxListed = 30
+
     /// Fetches `request.url` with the site's fetch settings and finds its feed.
     public static func discover(_ request: Request, site: Site, network: Network) throws(BuildError) -> Discovered {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
@@ -51,10 +54,11 @@ public enum SourceAdd {
         case .found(let found): return .feed(Found(found: found, request: request))
         case .choose(let page, let candidates):
             var lines = ["\(page.absoluteString) offers \(candidates.count) feeds:"]
-            for (number, candidate) in candidates.enumerated() {
+            for (number, candidate) in candidates.enumerated().prefix(maxListed) {
                 let title = candidate.title.map { "\"\($0)\" " } ?? ""
                 lines.append("  \(number + 1). \(title)\(candidate.url.absoluteString) (\(candidate.type))")
             }
+            if candidates.count > maxListed { lines.append("  … and \(candidates.count - maxListed) more (--pick takes any of them)") }
             lines.append("Nothing was added. Run again with --pick N to add one, e.g. 'newsgen source add \(request.url) --pick 1'.")
             return .choose(lines.joined(separator: "\n"))
         }
