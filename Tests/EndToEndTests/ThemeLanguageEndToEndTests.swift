@@ -136,6 +136,8 @@ struct ThemeLanguageEndToEndTests {
         #expect(search.contains("data-msg-no-results=\"Keine Ergebnisse für „{query}“.\"")
             && search.contains("data-msg-prompt=\"Wörter eingeben, um 6 Artikel zu durchsuchen.\""))
         #expect(try #require(pages["index.html"]).contains("<html lang=\"de\">"))
+        #expect(try site.read("public/bookmarks/feed.xml").contains("<title>Lesezeichen · Nachrichtenarchiv</title>"))
+        #expect(try site.read("public/sources.opml").contains("<title>Quellen · Nachrichtenarchiv</title>"))
 
         // An override in templates/strings/de.json re-renders the pages that show its words.
         try site.write("templates/strings/de.json", #"{"navHome": "Übersicht"}"#)

@@ -126,7 +126,8 @@ struct SiteRenderer {
     private func bookmarksFeed() -> OutputFile {
         let byID = Dictionary(input.articles.map { ($0.article.id, $0) }, uniquingKeysWith: { first, _ in first })
         let feed = AtomFeed.bookmarks(input.bookmarks, articles: byID, sources: input.sources, config: input.config,
-                                      fallbackUpdated: input.articles.compactMap(\.article.date).max())
+                                      fallbackUpdated: input.articles.compactMap(\.article.date).max(),
+                                      name: context.strings.text("bookmarksTitle"))
         return OutputFile(route: .bookmarksFeed, data: Data(feed.xml().utf8))
     }
 
