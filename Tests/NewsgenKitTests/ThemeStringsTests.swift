@@ -125,6 +125,18 @@ struct ThemeStringsTests {
         #expect(value["searchResults"] == .object(["one": "{count} Ergebnis", "other": "{count} Ergebnisse"]))
     }
 
+    @Test func aSitesRegionalFileLiesOverItsLanguage() throws {
+        let site = try CheckSite()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        try site.write("templates/strings/pt-BR.json", #"{"bookmarksTitle": "Marcadores"}"#)
+        try site.write("templates/strings/pt.json", #"{"navHome": "Começo", "bookmarksTitle": "Guardados"}"#)
+        let strings = try ThemeStrings.load(language: "pt-BR", templates: site.folder.appendingPathComponent("templates"),
+                                            shownAs: "templates", site: site.folder).strings
+        #expect(strings.language == "pt")
+        #expect([strings.text("bookmarksTitle"), strings.text("navHome"), strings.text("navSearch")] == ["Marcadores", "Começo", "Pesquisar"])
+        #expect(strings.count("articles", 0) == "0 artigo", "Portuguese plural rules: 0 takes the one form")
+    }
+
     @Test func fillingInIsOnePass() {
         #expect(ThemeStrings.fill("Tag: {name}, {count}", ["name": "{count}", "count": "3"]) == "Tag: {count}, 3")
         #expect(ThemeStrings.fill("{unknown} {name}", ["name": "x"]) == "{unknown} x")

@@ -27,7 +27,8 @@ extension SiteCheck {
                 findings.append(CheckFinding(.problem, .templates, location: error.path, error.reason))
                 continue
             }
-            let language = ThemeLanguage.resolve(String(file.path.dropLast(".json".count))).language
+            let table = ThemeLanguage.resolve(String(file.path.dropLast(".json".count))).language
+            let language = table.split(separator: "-").first.map(String.init) ?? table
             for key in entries.keys.sorted() {
                 if known[key] == nil && !used.contains(key) {
                     let near = Suggestion.closest(to: key, among: Array(known.keys) + Array(used)).map { "; did you mean '\($0)'?" } ?? ""

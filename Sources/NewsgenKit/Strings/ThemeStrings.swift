@@ -14,7 +14,7 @@ struct ThemeStrings: Sendable {
         case plural([PluralCategory: String])
     }
 
-    /// The bare language whose table this is ("pt" for a site in "pt-BR").
+    /// The bare language whose table this is ("pt" for a site in "pt-BR"), whose plural rules counts follow.
     let language: String
     let entries: [String: Entry]
 
@@ -28,10 +28,14 @@ struct ThemeStrings: Sendable {
         let folder = directory.appendingPathComponent(Self.folder)
         let files = try FileSystem.siteFiles(in: folder, site: site ?? directory.deletingLastPathComponent(), suffix: ".json").files
         let ownLanguages = files.map { String($0.path.dropLast(".json".count)) }
-        let (language, warning) = ThemeLanguage.resolve(tag, available: ThemeLanguage.builtIn + ownLanguages)
+        let (table, warning) = ThemeLanguage.resolve(tag, available: ThemeLanguage.builtIn + ownLanguages)
+        // A regional table (a site's pt-br.json) lies over its language's (pt), built in and the site's own.
+        let language = table.split(separator: "-").first.map(String.init) ?? table
+        let layers = language == table ? [language] : [language, table]
         var entries = english.entries
-        entries.merge(builtInEntries(language)) { _, table in table }
-        if let file = files.first(where: { $0.path.lowercased() == "\(language).json" }) {
+        for layer in layers { entries.merge(builtInEntries(layer)) { _, table in table } }
+        for layer in layers {
+            guard let file = files.first(where: { $0.path.lowercased() == "\(layer).json" }) else { continue }
             let shown = "\(shownAs)/\(Self.folder)/\(file.path)"
             let override = try parse(try FileSystem.read(file.source, shownAs: shown), shownAs: shown)
             entries.merge(override) { _, own in own }
