@@ -177,6 +177,12 @@ struct ThemeStringsTests {
             CheckFinding(.warning, .templates, location: "templates/strings/pl.json",
                          "unknown key 'navHom': no built-in table has it and no template uses {{strings.navHom}}; did you mean 'navHome'?"),
         ])
+        let unknown = try CheckSite(config: #"{"title": "Bay", "language": "eo", "sources": [{"id": "news", "path": "feeds/news.xml"}]}"#)
+        defer { try? FileManager.default.removeItem(at: unknown.folder) }
+        #expect(unknown.check().findings(in: .templates) == [
+            CheckFinding(.warning, .templates, location: "site.json",
+                         "no strings for language 'eo'; the theme shows English. Add templates/strings/eo.json to translate it"),
+        ])
         try site.write("templates/strings/pl.json", "{\"navHome\": }")
         #expect(site.check().findings(in: .templates) == [
             CheckFinding(.problem, .templates, location: "templates/strings/pl.json:1:13", "not valid JSON (invalid value)"),

@@ -5,9 +5,11 @@ extension SiteCheck {
     /// Each `templates/strings/<lang>.json` of the site: a file that is not a strings table is a problem
     /// (the build stops on it); a key that no built-in table has and no template reads (`{{strings.KEY}}`
     /// in `templateSources`) is a warning naming the file and the key, since it changes nothing, most
-    /// likely a misspelt key; so is a plural entry without a form its language needs.
+    /// likely a misspelt key; so is a plural entry without a form its language needs, and a site.json
+    /// `language` that no table has (the site shows English).
     static func strings(_ site: Site, templateSources: [String: String]) -> [CheckFinding] {
         let shownAs = "templates/\(ThemeStrings.folder)"
+        var findings: [CheckFinding] = []
         let files: [SiteFolderListing.File]
         do {
             files = try FileSystem.siteFiles(in: site.templatesDirectory.appendingPathComponent(ThemeStrings.folder),
@@ -15,9 +17,12 @@ extension SiteCheck {
         } catch {
             return [CheckFinding(.problem, .templates, location: error.path, error.reason)]
         }
+        let own = files.map { String($0.path.dropLast(".json".count)) }
+        if let warning = ThemeLanguage.resolve(site.config.language, available: ThemeLanguage.builtIn + own).warning {
+            findings.append(CheckFinding(.warning, .templates, location: Site.configFileName, warning))
+        }
         let known = ThemeStrings.english.entries
         let used = usedKeys(templateSources)
-        var findings: [CheckFinding] = []
         for file in files {
             let shown = "\(shownAs)/\(file.path)"
             let entries: [String: ThemeStrings.Entry]

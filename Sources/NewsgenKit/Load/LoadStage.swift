@@ -32,7 +32,7 @@ enum LoadStage {
         let state = try site.fetchStateStore.load()
         return LoadedSite(templates: templates, bookmarks: bookmarks, takenDown: takenDown,
                           archive: loaded.archive.removing(takenDown), warnings: containment + loaded.warnings
-                              + (templates.languageWarning.map { [BuildWarning($0)] } ?? []), state: state,
+                              + (templates.languageWarning.map { [BuildWarning(path: Site.configFileName, $0)] } ?? []), state: state,
                           onDisk: loaded.onDisk)
     }
 
