@@ -69,14 +69,16 @@ struct ThemeLanguageEndToEndTests {
     }
 
     /// What a reader sees or hears of a page: its text, its `title`, `alt` and `aria-label` attributes and the
-    /// messages search.js shows (`data-msg-*`, without their placeholders), without scripts and without fetch
-    /// reasons (English by design).
+    /// messages search.js shows (`data-msg-*`, without their placeholders), without scripts, fetch reasons and
+    /// `<code>` (English by design).
     static func visibleText(_ html: String) -> String {
         func removing(_ pattern: String, from text: String, with replacement: String = " ") -> String {
             text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }
         var page = removing(#"<script\b[^>]*>[\s\S]*?</script>"#, from: html)
         page = removing(#"<p class="status-reason"[^>]*>[^<]*</p>"#, from: page)
+        // Commands and site.json keys, quoted as typed (`newsgen bookmark add ARTICLE`, `sources`).
+        page = removing(#"<code>[^<]*</code>"#, from: page)
         let attributes = try! NSRegularExpression(pattern: #"\s(?:aria-label|title|alt|data-msg-[a-z-]+)="([^"]*)""#)
         var pieces = attributes.matches(in: page, range: NSRange(page.startIndex..., in: page)).map {
             String(page[Range($0.range(at: 1), in: page)!])
@@ -114,14 +116,9 @@ struct ThemeLanguageEndToEndTests {
                      "tags/politik/index.html", "tags/politik/2026/11/index.html", "page/2/index.html"] {
             #expect(pages[path] != nil, "\(path) missing among \(pages.keys.sorted())")
         }
-        let english = try Self.englishWords()
-        #expect(english.isSuperset(of: ["bookmarks", "sources", "search", "page", "found", "previous", "failed", "never", "articles"]))
-        var left: [String: Set<String>] = [:]
-        for (path, html) in pages {
-            let found = Set(Self.words(Self.visibleText(html))).intersection(english)
-            if !found.isEmpty { left[path] = found }
-        }
-        #expect(left.isEmpty, "English words of the theme left: \(left.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.sorted())" })")
+        #expect(try Self.englishWords().isSuperset(of: ["bookmarks", "sources", "search", "page", "found", "previous", "failed", "never", "articles"]))
+        let left = try Self.englishLeft(site)
+        #expect(left.isEmpty, "English words of the theme left: \(left.sorted { $0.key < $1.key })")
         // And the German ones are where the English ones were.
         let october = try #require(pages["archive/2026/10/index.html"])
         #expect(october.contains(">Oktober 2026</time>") && october.contains("5. Okt. 2026"))
@@ -145,6 +142,30 @@ struct ThemeLanguageEndToEndTests {
         #expect(again.status == 0, "\(again.stderr)")
         let home = try site.read("public/index.html"), article = try site.read("public/404.html")
         #expect(home.contains(">Übersicht</a>") && article.contains(">Übersicht</a>") && home.contains(">Suche</a>"))
+    }
+
+    /// The English words of the theme left on each page of `site`'s last build, by path.
+    static func englishLeft(_ site: TemporarySite) throws -> [String: [String]] {
+        let english = try englishWords()
+        var left: [String: [String]] = [:]
+        for (path, html) in try pages(site) {
+            let found = Set(words(visibleText(html))).intersection(english)
+            if !found.isEmpty { left[path] = found.sorted() }
+        }
+        return left
+    }
+
+    @Test func anEmptyGermanSiteShowsItsEmptyStatesInGerman() throws {
+        let site = try Self.site(language: "de")
+        defer { site.remove() }
+        try site.write("site.json", #"{"version": 1, "title": "Leeres Archiv", "language": "de", "sources": []}"#)
+        let built = try site.run("build", environment: Self.now)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(try site.read("public/index.html").contains("Noch keine Artikel"))
+        #expect(try site.read("public/bookmarks/index.html").contains("Noch keine Lesezeichen"))
+        #expect(try site.read("public/sources/index.html").contains("Noch keine Quellen"))
+        let left = try Self.englishLeft(site)
+        #expect(left.isEmpty, "English words of the theme left: \(left.sorted { $0.key < $1.key })")
     }
 
     @Test func aRegionalTagTakesItsLanguagesTable() throws {
