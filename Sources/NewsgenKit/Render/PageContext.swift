@@ -284,27 +284,28 @@ struct PageContext {
             "failures": .int(status.failures),
         ]
         if let category = status.category { row["category"] = .string(category) }
-        let label: String
+        // The outcome's key in the strings table.
+        let outcomeKey: String
         switch status.outcome {
         case .fresh(let count):
-            label = "outcomeOK"
+            outcomeKey = "outcomeOK"
             row["isOK"] = true
             row["itemCount"] = .int(count)
             row["itemCountLabel"] = .string(strings.count("itemsRead", count))
         case .notModified:
-            label = "outcomeNotModified"
+            outcomeKey = "outcomeNotModified"
             row["isOK"] = true
             row["isNotModified"] = true
         case .skipped(let reason):
-            label = "outcomeSkipped"
+            outcomeKey = "outcomeSkipped"
             row["isSkipped"] = true
             row["reason"] = .string(reason)
         case .failed(let reason):
-            label = "outcomeFailed"
+            outcomeKey = "outcomeFailed"
             row["isFailed"] = true
             row["reason"] = .string(reason)
         }
-        row["outcome"] = .string(strings.text(label))
+        row["outcome"] = .string(strings.text(outcomeKey))
         row["lastSuccess"] = status.lastSuccess.map(date)
         row["lastAttempt"] = status.lastAttempt.map(date)
         if let entry = sourcePages.entry(id: status.id) {
