@@ -83,6 +83,8 @@ extension CommandSpec {
           - the templates (the built-in theme with DIR/templates/ over it): each one
             parses, every {{>partial}} names a template, and no partial includes
             itself more than once per level (the page would grow without bound);
+            each strings file (templates/strings/LANG.json) parses, names only
+            keys the theme knows, and gives every plural form its language needs;
           - the bookmark manifest: it loads, and every bookmark is in the archive;
           - every source: a path source is read and parsed, a url source fetched
             and parsed (not with --offline);

@@ -15,7 +15,9 @@ title or summary), builds it with the real binary and serves public/ on 127.0.0.
    20 of BM25 over all its postings, every block read here in Python;
 5. the source filter keeps only that source's articles (checked after 6);
 6. the word searched for is in <mark> wherever a snippet shows it, and nothing else is;
-7. the page logs no error or CSP refusal.
+7. the page logs no error or CSP refusal;
+8. the same site in Polish: search.js's messages are the page's (data-msg-*, issue 19), in the plural
+   form CLDR gives each count ("wyników" for 1,000, "wyniki" for 2–4).
 
 Exit 0 when all holds, 1 with the failing step, 2 when the check cannot run.
 
@@ -214,6 +216,32 @@ def check(driver, origin, title, public):
         raise StepFailed("%s: %s" % (step, problems[0]))
 
 
+def check_language(driver, origin, site, binary):
+    """Step 8: the site rebuilt with site.language "pl"; the status line speaks Polish."""
+    step = "Polish"
+    config_path = os.path.join(site, "site.json")
+    with open(config_path, encoding="utf-8") as file:
+        config = json.load(file)
+    config["language"] = "pl"
+    with open(config_path, "w", encoding="utf-8") as file:
+        json.dump(config, file)
+    newsgen(binary, site, "build", "--offline", "--quiet")
+    driver.get(origin + "/search/?rebuilt")  # another URL than step 1's, so no cached English page is shown
+    wait_for(driver, lambda: status(driver).startswith("Wpisz słowa, aby przeszukać 1000 artykułów"),
+             "%s: the index did not load (%s)" % (step, status(driver)))
+    search(driver, COMMON)
+    common = status(driver)
+    if not re.fullmatch(r"1\s?000 wyników, pokazano 10\.", common):
+        raise StepFailed("%s: %r says %r" % (step, COMMON, common))
+    search(driver, TYPED)
+    if status(driver) != "1 wynik":
+        raise StepFailed("%s: %r says %r" % (step, TYPED, status(driver)))
+    search(driver, PREFIX + " ")
+    if status(driver) != "Brak wyników dla „%s”." % PREFIX:
+        raise StepFailed("%s: a word with no results says %r" % (step, status(driver)))
+    print("  in Polish: %r; %r; no results: %r" % (common, "1 wynik", status(driver)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"))
@@ -231,7 +259,9 @@ def main():
         session.server = serve(os.path.join(site, "public"))
         session.driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(session.temp, "profile"))
         print("search check: 1,000 articles; tokenizer, a body-only word, a prefix, paging, a filter")
-        check(session.driver, "http://127.0.0.1:%d" % session.server.server_address[1], title, os.path.join(site, "public"))
+        origin = "http://127.0.0.1:%d" % session.server.server_address[1]
+        check(session.driver, origin, title, os.path.join(site, "public"))
+        check_language(session.driver, origin, site, binary)
         print("search check: passed")
 
     return headless.run_check("search check", "newsgen-search-check-", run)

@@ -45,6 +45,10 @@
   window.newsgenSearchTokenize = tokenize; /* for the browser check of the tokenizer */
 
   var indexURL = new URL(form.getAttribute("data-index"), window.location.href);
+  /* The page's words come from its data-msg-* attributes (the theme's strings table), in the page's language. */
+  var language = document.documentElement.lang || "en";
+  var pluralRules = null;
+  try { pluralRules = new Intl.PluralRules(language); } catch (error) { pluralRules = null; }
   var manifest = null;
   var files = {};
   var generation = 0;
@@ -68,8 +72,23 @@
     return files[path];
   }
 
-  function plural(count, one, many) {
-    return count.toLocaleString("en") + " " + (count === 1 ? one : many);
+  function number(count) {
+    try { return count.toLocaleString(language); } catch (error) { return String(count); }
+  }
+
+  /* The message `name` with each {key} of `values` filled in, in one pass. */
+  function say(name, values) {
+    var text = form.getAttribute("data-msg-" + name) || "";
+    return text.replace(/\{(\w+)\}/g, function (whole, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? values[key] : whole;
+    });
+  }
+
+  /* The form of the plural message `name` that CLDR gives `count` in the page's language ("other" when it has none). */
+  function counted(name, count) {
+    var category = pluralRules ? pluralRules.select(count) : (count === 1 ? "one" : "other");
+    if (!form.getAttribute("data-msg-" + name + "-" + category)) category = "other";
+    return say(name + "-" + category, { count: number(count) });
   }
 
   function element(name, className, text) {
@@ -322,7 +341,7 @@
     if (tags.length) {
       var list = element("ul", "row-tags");
       list.setAttribute("role", "list");
-      list.setAttribute("aria-label", "Tags");
+      list.setAttribute("aria-label", say("tags"));
       tags.forEach(function (tag) { list.appendChild(element("li", "", tag)); });
       body.appendChild(list);
     }
@@ -339,9 +358,8 @@
    * the query is that word alone; otherwise those found so far. */
   function statusText() {
     var count = exact ? ranked.length : query.count;
-    if (count === null) return plural(ranked.length, "result", "results") + " so far, " + shown.toLocaleString("en") + " shown.";
-    return shown < count ? plural(count, "result", "results") + ", " + shown.toLocaleString("en") + " shown."
-      : plural(count, "result", "results");
+    if (count === null) return say("so-far", { results: counted("results", ranked.length), shown: number(shown) });
+    return shown < count ? say("shown", { results: counted("results", count), shown: number(shown) }) : counted("results", count);
   }
 
   /* The next page of results: enough blocks for it, the chunks holding them, then their rows. */
@@ -353,7 +371,7 @@
       exact = found.exact;
       if (ranked.length === 0) {
         if (more) more.parentNode.hidden = true;
-        status.textContent = "No results for \u201c" + text.trim() + "\u201d.";
+        status.textContent = say("no-results", { query: text.trim() });
         results.setAttribute("data-query", text);
         return;
       }
@@ -387,7 +405,7 @@
     if (words.length === 0) {
       results.textContent = "";
       if (more) more.parentNode.hidden = true;
-      status.textContent = "Type words to search " + plural(manifest.count, "article", "articles") + ".";
+      status.textContent = say("prompt");
       results.setAttribute("data-query", text);
       return Promise.resolve();
     }
@@ -401,7 +419,7 @@
       shownDocs = new Set();
       return showMore(current, text);
     }).catch(function () {
-      if (current === generation) status.textContent = "Part of the search index could not be loaded. Every article is also listed by source and by tag.";
+      if (current === generation) status.textContent = say("part-failed");
     });
   }
 
@@ -421,7 +439,7 @@
   function fillFilter(select, filters) {
     if (!select) return;
     filters.forEach(function (filter) {
-      var option = element("option", "", filter[0] + " (" + filter[2].toLocaleString("en") + ")");
+      var option = element("option", "", filter[0] + " (" + number(filter[2]) + ")");
       option.value = filter[1];
       select.appendChild(option);
     });
@@ -430,7 +448,7 @@
 
   form.hidden = false;
   input.value = new URLSearchParams(window.location.search).get("q") || "";
-  status.textContent = "Loading the search index\u2026";
+  status.textContent = say("loading");
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
@@ -446,7 +464,7 @@
       if (!manifest || !query || (shown >= ranked.length && exact)) return;
       var current = generation;
       showMore(current, input.value).catch(function () {
-        if (current === generation) status.textContent = "Part of the search index could not be loaded. Every article is also listed by source and by tag.";
+        if (current === generation) status.textContent = say("part-failed");
       });
     });
   }
@@ -459,6 +477,6 @@
       search(input.value);
     })
     .catch(function () {
-      status.textContent = "The search index could not be loaded. Every article is also listed by source and by tag.";
+      status.textContent = say("failed");
     });
 })();

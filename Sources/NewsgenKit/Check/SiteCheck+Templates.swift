@@ -5,7 +5,7 @@ import NewsgenModel
 extension SiteCheck {
     /// The theme as a build loads it (the built-in templates with the site's `templates/` laid over
     /// them): each template's parse errors, each `{{>partial}}` that names no template, a page template
-    /// that is missing, and (a warning) a site template nothing uses.
+    /// that is missing, (a warning) a site template nothing uses, and the site's strings files (`strings`).
     static func templates(_ site: Site) -> CheckPart {
         let shownAs = "templates"
         let sources: [String: String]
@@ -41,6 +41,7 @@ extension SiteCheck {
             }
         }
         findings += unboundedExpansions(references, fromSite: fromSite, shownAs: shownAs)
+        findings += strings(site, templateSources: sources)
         // Only when every template parsed: a template that did not may be the one that uses a partial.
         if allParsed {
             var used = Set(Templates.pageTemplates)

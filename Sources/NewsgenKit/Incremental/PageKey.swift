@@ -111,6 +111,10 @@ extension BuiltInTheme {
             key.add(name)
             key.add(data)
         }
+        for (language, table) in strings.sorted(by: { $0.key < $1.key }) {
+            key.add(language)
+            key.add(table)
+        }
         return key.value
     }()
 }

@@ -24,13 +24,15 @@ struct LoadedSite {
 enum LoadStage {
     static func run(_ site: Site) throws(BuildError) -> LoadedSite {
         let containment = SiteContainment.warnings(site)
-        let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates", limits: Templates.limits(for: site.config))
+        let templates = try Templates.load(from: site.templatesDirectory, shownAs: "templates", language: site.config.language,
+                                           limits: Templates.limits(for: site.config))
         let bookmarks = try Self.bookmarks(site)
         let takenDown = try TakedownList.load(site).ids
         let loaded = try site.archiveStore.loadRepairing()
         let state = try site.fetchStateStore.load()
         return LoadedSite(templates: templates, bookmarks: bookmarks, takenDown: takenDown,
-                          archive: loaded.archive.removing(takenDown), warnings: containment + loaded.warnings, state: state,
+                          archive: loaded.archive.removing(takenDown), warnings: containment + loaded.warnings
+                              + (templates.languageWarning.map { [BuildWarning(path: Site.configFileName, $0)] } ?? []), state: state,
                           onDisk: loaded.onDisk)
     }
 

@@ -6,7 +6,7 @@ import NewsgenModel
 /// site needs no theme of its own), with the site's `templates/` laid over them file by file.
 /// A site's `templates/NAME.mustache` replaces the built-in template of that name or adds a new
 /// partial; a file in `templates/assets/` replaces or adds the asset of that name. Assets are
-/// published under `/assets/`.
+/// published under `/assets/`. `templates/strings/<lang>.json` adds or overrides words (`ThemeStrings`).
 struct Templates: Sendable {
     static let pageTemplates = ["layout", "home", "archive", "month", "redirect", "article", "bookmarks", "sources", "source", "tag", "search", "notfound"]
     /// What a template file's name ends with.
@@ -15,12 +15,16 @@ struct Templates: Sendable {
     let library: MustacheLibrary
     /// Asset files by name, as bytes, sorted by name.
     let assets: [(name: String, data: Data)]
+    /// The words of the site's language (English unless `load` is given another).
+    var strings: ThemeStrings = .english
+    /// Why the theme shows English for a language it has no table for (`ThemeLanguage.resolve`).
+    var languageWarning: String?
 
     /// The built-in theme overridden by the files in `directory` (which may be missing);
     /// `shownAs` names that folder in errors about the site's own files. A symbolic link that
     /// leads outside `site` (the folder above `directory` unless given) is left out, as
-    /// `SiteContainment` warns. Each page renders within `limits`.
-    static func load(from directory: URL, shownAs: String, site: URL? = nil,
+    /// `SiteContainment` warns. Each page renders within `limits`, in `language`'s words.
+    static func load(from directory: URL, shownAs: String, site: URL? = nil, language: String = "en",
                      limits: MustacheLimits = .standard) throws(BuildError) -> Templates {
         let site = site ?? directory.deletingLastPathComponent()
         let (sources, fromSite) = try sources(from: directory, shownAs: shownAs, site: site)
@@ -42,7 +46,9 @@ struct Templates: Sendable {
             }
             assets[name] = try FileSystem.read(file.source, shownAs: "\(shownAs)/assets/\(name)")
         }
-        return Templates(library: library, assets: assets.sorted { $0.key < $1.key }.map { (name: $0.key, data: $0.value) })
+        let (strings, warning) = try ThemeStrings.load(language: language, templates: directory, shownAs: shownAs, site: site)
+        return Templates(library: library, assets: assets.sorted { $0.key < $1.key }.map { (name: $0.key, data: $0.value) },
+                         strings: strings, languageWarning: warning)
     }
 
     /// What one page's render may do: the standard budget, its output raised so that an article as

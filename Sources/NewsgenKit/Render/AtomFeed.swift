@@ -95,9 +95,10 @@ struct AtomFeed: Sendable, Equatable {
 extension AtomFeed {
     /// The bookmarks feed: newest bookmark first, each entry updated when it was bookmarked.
     /// A bookmark whose article the archive lacks is an entry from the manifest's title and URL.
-    /// An empty feed is dated by the newest article (`fallbackUpdated`), never by the clock.
+    /// An empty feed is dated by the newest article (`fallbackUpdated`), never by the clock. `name` is the
+    /// theme's word for the list (`strings.bookmarksTitle`).
     static func bookmarks(_ manifest: BookmarkManifest, articles: [String: PreparedArticle], sources: [String: SourceInfo],
-                          config: SiteConfig, fallbackUpdated: Date?) -> AtomFeed {
+                          config: SiteConfig, fallbackUpdated: Date?, name: String = "Bookmarks") -> AtomFeed {
         let link = { (route: Route) in config.baseURL.map { $0 + route.path.dropFirst() } ?? route.relativeLink(from: .bookmarksFeed) }
         let entries = manifest.newestFirst.map { bookmark -> Entry in
             guard let prepared = articles[bookmark.id] else {
@@ -113,7 +114,7 @@ extension AtomFeed {
                          summary: bookmark.note ?? prepared.summaryText, contentHTML: prepared.contentHTML, contentBase: link(page))
         }
         return AtomFeed(id: config.baseURL.map { $0 + Route.bookmarksFeed.path.dropFirst() } ?? "urn:newsgen:bookmarks",
-                        title: "Bookmarks · \(config.title)", selfLink: link(.bookmarksFeed), alternateLink: link(.bookmarks(page: 1)),
+                        title: "\(name) · \(config.title)", selfLink: link(.bookmarksFeed), alternateLink: link(.bookmarks(page: 1)),
                         updated: manifest.bookmarks.map(\.added).max() ?? fallbackUpdated ?? Date(timeIntervalSince1970: 0),
                         author: config.title, entries: entries)
     }

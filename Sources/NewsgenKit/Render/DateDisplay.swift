@@ -1,27 +1,33 @@
 import Foundation
 import NewsgenModel
 
-/// Dates as pages show them, in the site's time zone: "28 Nov 2026" for people,
-/// RFC 3339 with the zone's offset for `<time datetime>`. Fixed English month
-/// names rather than the system locale, so output is the same on every machine.
+/// Dates as pages show them, in the site's time zone: "28 Nov 2026" for people (the
+/// theme's `dateFormat` and short month names: "28. Nov. 2026" in German), RFC 3339 with the
+/// zone's offset for `<time datetime>`. The strings table rather than the system locale, so
+/// output is the same on every machine.
 public struct DateDisplay: Sendable {
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private let timeZone: TimeZone
+    private let strings: ThemeStrings
 
     public init(timeZone: TimeZone) {
+        self.init(timeZone: timeZone, strings: .english)
+    }
+
+    init(timeZone: TimeZone, strings: ThemeStrings) {
         self.timeZone = timeZone
+        self.strings = strings
     }
 
     func display(_ date: Date) -> String {
         let c = local(date)
-        return "\(c.day) \(Self.months[c.month - 1]) \(c.year)"
+        return strings.text("dateFormat", ["day": String(c.day), "month": strings.shortMonthName(c.month), "year": String(c.year)])
     }
 
     /// "28 Nov 2026, 14:05 UTC" (or "UTC+01:00"): for fetch times, where the day alone says too little to hourly builds.
     func displayWithTime(_ date: Date) -> String {
         let c = local(date)
-        return "\(c.day) \(Self.months[c.month - 1]) \(c.year), " + Self.padded(c.hour, 2) + ":" + Self.padded(c.minute, 2) + " "
-            + zoneName(for: date)
+        return strings.text("dateTimeFormat", ["date": display(date), "time": Self.padded(c.hour, 2) + ":" + Self.padded(c.minute, 2),
+                                               "zone": zoneName(for: date)])
     }
 
     /// RFC 3339 in the site's zone, "2026-11-28T14:05:00+01:00" (`<time datetime>`, `bookmark list`'s day).

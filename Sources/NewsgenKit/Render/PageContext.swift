@@ -13,6 +13,9 @@ struct PageContext {
     let sources: [String: SourceInfo]
     let bookmarks: [String: Bookmark]
     let dates: DateDisplay
+    /// The theme's words in the site's language, and their `{{strings}}` value, made once.
+    let strings: ThemeStrings
+    private let stringsValue: MustacheValue
     /// The same for every page: computed once from the configuration.
     let contentSecurityPolicy: String
     /// The tag pages, so tags link only to pages that exist.
@@ -36,7 +39,9 @@ struct PageContext {
         config = input.config
         sources = input.sources
         bookmarks = Dictionary(input.bookmarks.bookmarks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let dates = DateDisplay(timeZone: TimeZone(identifier: input.config.timeZone) ?? TimeZone(identifier: "UTC")!)
+        strings = input.templates.strings
+        stringsValue = strings.templateValue
+        let dates = DateDisplay(timeZone: TimeZone(identifier: input.config.timeZone) ?? TimeZone(identifier: "UTC")!, strings: strings)
         self.dates = dates
         contentSecurityPolicy = ContentSecurityPolicy.make(embedHosts: input.config.embeds.allow)
         self.tags = tags
@@ -115,6 +120,7 @@ struct PageContext {
         page["contentSecurityPolicy"] = .string(contentSecurityPolicy)
         var context = values
         context["site"] = .object(site)
+        context["strings"] = stringsValue
         context["page"] = .object(page)
         context["nav"] = .object([
             "home": .string(link(.home)),
@@ -205,7 +211,7 @@ struct PageContext {
         var row: [String: MustacheValue] = [
             "id": .string(bookmark.id),
             "title": .string(bookmark.title),
-            "source": .object(["id": "", "title": "Unknown source", "initial": "?"]),
+            "source": .object(["id": "", "title": .string(strings.text("unknownSource")), "initial": "?"]),
             "tags": .list([]),
             "isBookmarked": true,
         ]
@@ -272,40 +278,45 @@ struct PageContext {
             "id": .string(status.id),
             "title": .string(status.title),
             "initial": .string(status.title.first.map { String($0).uppercased() } ?? "?"),
-            "kind": .string(status.isURL ? "URL" : "Feed file"),
+            "kind": .string(strings.text(status.isURL ? "kindURL" : "kindFile")),
             "location": .string(status.location),
             "isURL": .bool(status.isURL),
             "failures": .int(status.failures),
         ]
         if let category = status.category { row["category"] = .string(category) }
-        let label: String
+        // The outcome's key in the strings table.
+        let outcomeKey: String
         switch status.outcome {
         case .fresh(let count):
-            label = "OK"
+            outcomeKey = "outcomeOK"
             row["isOK"] = true
             row["itemCount"] = .int(count)
+            row["itemCountLabel"] = .string(strings.count("itemsRead", count))
         case .notModified:
-            label = "Not modified"
+            outcomeKey = "outcomeNotModified"
             row["isOK"] = true
             row["isNotModified"] = true
         case .skipped(let reason):
-            label = "Skipped"
+            outcomeKey = "outcomeSkipped"
             row["isSkipped"] = true
             row["reason"] = .string(reason)
         case .failed(let reason):
-            label = "Failed"
+            outcomeKey = "outcomeFailed"
             row["isFailed"] = true
             row["reason"] = .string(reason)
         }
-        row["outcome"] = .string(label)
+        row["outcome"] = .string(strings.text(outcomeKey))
         row["lastSuccess"] = status.lastSuccess.map(date)
         row["lastAttempt"] = status.lastAttempt.map(date)
         if let entry = sourcePages.entry(id: status.id) {
             row["pageURL"] = .string(Route.source(id: entry.info.id).relativeLink(from: route))
             row["archivedCount"] = .int(entry.archivedCount)
+            row["archivedLabel"] = .string(strings.count("inArchive", entry.archivedCount))
         }
         if status.failures > 0 {
-            var backoff: [String: MustacheValue] = ["failures": .int(status.failures)]
+            var backoff: [String: MustacheValue] = [
+                "failures": .int(status.failures), "failuresLabel": .string(strings.count("consecutiveFailures", status.failures)),
+            ]
             backoff["nextAttempt"] = status.nextAttempt.map(date)
             row["backoff"] = .object(backoff)
         }
@@ -313,6 +324,10 @@ struct PageContext {
             row["fullText"] = .object([
                 "mode": .string(counts.mode.rawValue), "extracted": .int(counts.extracted), "waiting": .int(counts.waiting),
                 "hasWaiting": .bool(counts.waiting > 0), "failed": .int(counts.failed), "hasFailures": .bool(counts.failed > 0),
+                "summary": .string(strings.text("fullText", ["mode": counts.mode.rawValue,
+                                                             "extracted": strings.count("extracted", counts.extracted)])),
+                "waitingLabel": .string(strings.count("waiting", counts.waiting)),
+                "failedLabel": .string(strings.count("failed", counts.failed)),
                 "failures": .list(counts.failures.map { .object(["reason": .string($0.reason), "count": .int($0.count)]) }),
             ])
         }
@@ -354,7 +369,7 @@ struct PageContext {
             "pageURL": .string(Route.source(id: info.id).relativeLink(from: route)),
             "isConfigured": .bool(entry.kind == .configured), "isRemoved": .bool(entry.kind == .removed),
             "isMarkdown": .bool(entry.kind == .markdown),
-            "count": .int(entry.articles.count), "countLabel": .string(Self.articles(entry.articles.count)),
+            "count": .int(entry.articles.count), "countLabel": .string(articles(entry.articles.count)),
             "archivedCount": .int(entry.archivedCount),
         ]
         value["url"] = info.url.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
@@ -362,9 +377,9 @@ struct PageContext {
         return .object(value)
     }
 
-    /// "1 article", "12 articles".
-    static func articles(_ count: Int) -> String {
-        count == 1 ? "1 article" : "\(count) articles"
+    /// "1 article", "12 articles", "12 Artikel": the theme's `articles` for `count`.
+    func articles(_ count: Int) -> String {
+        strings.count("articles", count)
     }
 
     /// A link to another article, for the previous/next links of an article page.

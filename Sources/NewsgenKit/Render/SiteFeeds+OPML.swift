@@ -22,7 +22,7 @@ extension SiteFeeds {
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<opml version="2.0">"#,
             "  <head>",
-            "    <title>\(AtomFeed.escape("Sources · \(config.title)"))</title>",
+            "    <title>\(AtomFeed.escape("\(input.templates.strings.text("sourcesTitle")) · \(config.title)"))</title>",
             "  </head>",
             "  <body>",
         ]

@@ -39,7 +39,8 @@ extension SiteRenderer {
             values["count"] = .int(count)
             values["shown"] = .int(newest.count)
             values["hasMore"] = .bool(count > newest.count)
-            values["months"] = Self.monthIndex(monthLinks, list: list, from: front)
+            values["newestLabel"] = .string(context.strings.count("newestOf", count, ["shown": String(newest.count)]))
+            values["months"] = Self.monthIndex(monthLinks, list: list, from: front, context.strings)
             values["archiveURL"] = .string(Route.archive.relativeLink(from: front))
             return values
         }
@@ -52,10 +53,10 @@ extension SiteRenderer {
                            deferred: rows(of: articles, at: month.positions, from: route)) {
                 var values: [String: MustacheValue] = [
                     "list": header(route),
-                    "month": Self.monthValue(month.month, count: month.positions.count, list: list, from: route),
+                    "month": Self.monthValue(month.month, count: month.positions.count, list: list, from: route, context.strings),
                 ]
-                values["newer"] = newer.map { Self.monthValue($0, count: nil, list: list, from: route) }
-                values["older"] = older.map { Self.monthValue($0, count: nil, list: list, from: route) }
+                values["newer"] = newer.map { Self.monthValue($0, count: nil, list: list, from: route, context.strings) }
+                values["older"] = older.map { Self.monthValue($0, count: nil, list: list, from: route, context.strings) }
                 values["hasNeighbours"] = .bool(newer != nil || older != nil)
                 return values
             }
@@ -75,9 +76,9 @@ extension SiteRenderer {
     func archivePage() -> PageJob {
         let months = ListMonths(dates: listed.lazy.map(\.article.date)).months.map { (month: $0.month, count: $0.positions.count) }
         let count = listed.count
-        return PageJob(template: "archive", route: .archive, title: "Archive") {
-            ["months": Self.monthIndex(months, list: .home, from: .archive), "count": .int(count),
-             "countLabel": .string(PageContext.articles(count)), "isEmpty": .bool(months.isEmpty)]
+        return PageJob(template: "archive", route: .archive, title: context.strings.text("archiveTitle")) { [context] in
+            ["months": Self.monthIndex(months, list: .home, from: .archive, context.strings), "count": .int(count),
+             "countLabel": .string(context.articles(count)), "isEmpty": .bool(months.isEmpty)]
         }
     }
 
@@ -90,7 +91,7 @@ extension SiteRenderer {
         let target = Self.legacyTarget(of: list)
         return (2...pageCount).map { page in
             let route = Route.legacyPage(list: list, page: page)
-            var job = PageJob(template: "redirect", route: route, title: "This page has moved") { [context] in
+            var job = PageJob(template: "redirect", route: route, title: context.strings.text("movedTitle")) { [context] in
                 let link = target.relativeLink(from: route)
                 return ["redirect": .object(["url": .string(link), "canonicalURL": .string(context.absoluteURL(target) ?? link)])]
             }
@@ -119,10 +120,11 @@ extension SiteRenderer {
     }
 
     /// `months` of a front page and `/archive/`: `years`, newest first, each with its `months`; `hasMonths`.
-    static func monthIndex(_ months: [(month: YearMonth, count: Int)], list: ArticleList, from route: Route) -> MustacheValue {
+    static func monthIndex(_ months: [(month: YearMonth, count: Int)], list: ArticleList, from route: Route,
+                           _ strings: ThemeStrings) -> MustacheValue {
         var years: [(year: Int, months: [MustacheValue])] = []
         for (month, count) in months {
-            let value = monthValue(month, count: count, list: list, from: route)
+            let value = monthValue(month, count: count, list: list, from: route, strings)
             if years.last?.year == month.year { years[years.count - 1].months.append(value) } else { years.append((month.year, [value])) }
         }
         return .object([
@@ -132,16 +134,17 @@ extension SiteRenderer {
     }
 
     /// One month: `name` ("November 2026"), `shortName` ("November"), `iso` ("2026-11"), `url`, and `count`
-    /// and `countLabel` when given.
-    static func monthValue(_ month: YearMonth, count: Int?, list: ArticleList, from route: Route) -> MustacheValue {
+    /// and `countLabel` when given, in the words of `strings`.
+    static func monthValue(_ month: YearMonth, count: Int?, list: ArticleList, from route: Route,
+                           _ strings: ThemeStrings) -> MustacheValue {
         var value: [String: MustacheValue] = [
-            "name": .string(month.name), "shortName": .string(month.monthName),
+            "name": .string(strings.name(of: month)), "shortName": .string(strings.monthName(month.month)),
             "iso": .string(month.pathComponent.replacingOccurrences(of: "/", with: "-")),
             "url": .string(Route.month(list: list, month).relativeLink(from: route)),
         ]
         if let count {
             value["count"] = .int(count)
-            value["countLabel"] = .string(PageContext.articles(count))
+            value["countLabel"] = .string(strings.count("articles", count))
         }
         return .object(value)
     }

@@ -7,7 +7,7 @@ extension SiteRenderer {
     /// shown at whatever URL was asked for, its links are absolute on `baseURL`, or root-relative
     /// without one (`PageContext.notFoundPage`).
     func notFoundPage() throws(BuildError) -> OutputFile {
-        let page = context.notFoundPage(title: "Page not found", [:])
+        let page = context.notFoundPage(title: context.strings.text("notFoundTitle"), [:])
         return OutputFile(path: "404.html", data: Data(try render("notfound", page).utf8))
     }
 

@@ -13,10 +13,13 @@ extension SiteRenderer {
                 MustacheValue.object(["name": .string(tag.name), "slug": .string(tag.slug), "count": .int(tag.articles.count),
                                       "url": .string(Route.tag(slug: tag.slug).relativeLink(from: route))])
             }
-        let page = try render("search", route, title: "Search", [
+        let strings = context.strings
+        let page = try render("search", route, title: strings.text("searchTitle"), [
             "indexURL": .string(String(SearchIndex.outputPath.split(separator: "/").last ?? "index.json")),
             "scriptURL": .string(Route.asset(name: "search.js").relativeLink(from: route)),
-            "articleCount": .int(listed.count), "articleCountLabel": .string(PageContext.articles(listed.count)),
+            "articleCount": .int(listed.count), "articleCountLabel": .string(context.articles(listed.count)),
+            "subtitle": .string(strings.count("searchSubtitle", listed.count)),
+            "prompt": .string(strings.count("searchPrompt", listed.count)),
             "tags": .list(tagList), "hasTags": .bool(!tagList.isEmpty),
         ])
         let tagNames = Dictionary(tags.tags.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })

@@ -10,17 +10,18 @@ extension SiteRenderer {
         let rows = input.sourceStatuses.map { context.sourceRow($0) }
         let failed = input.sourceStatuses.filter(\.failedInThisBuild).count
         let failing = input.sourceStatuses.filter(\.isFailing).count
+        let strings = context.strings
         let others = sourcePages.entries.filter { $0.kind != .configured }.map { entry in
             MustacheValue.object([
                 "id": .string(entry.info.id), "title": .string(entry.info.title), "initial": .string(entry.info.initial),
                 "pageURL": .string(Route.source(id: entry.info.id).relativeLink(from: .sources)),
-                "archivedCount": .int(entry.archivedCount),
+                "archivedCount": .int(entry.archivedCount), "archivedLabel": .string(strings.count("inArchive", entry.archivedCount)),
                 "isRemoved": .bool(entry.kind == .removed), "isMarkdown": .bool(entry.kind == .markdown),
             ])
         }
-        return try render("sources", .sources, title: "Sources", [
+        return try render("sources", .sources, title: strings.text("sourcesTitle"), [
             "sources": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(rows.count),
-            "countLabel": .string(rows.count == 1 ? "1 source" : "\(rows.count) sources"),
+            "countLabel": .string(strings.count("sources", rows.count)), "failingLabel": .string(strings.count("failing", failing)),
             "failedCount": .int(failed), "hasFailures": .bool(failed > 0),
             "failingCount": .int(failing), "hasFailing": .bool(failing > 0),
             "others": .list(others), "hasOthers": .bool(!others.isEmpty),
@@ -34,7 +35,7 @@ extension SiteRenderer {
         sourcePages.entries.flatMap { entry in
             let title = entry.info.title
             return listPages(ListShape(list: .source(id: entry.info.id), articles: entry.articles, template: "source", title: title,
-                                       name: title, monthTitle: { "\(title), \($0.name)" },
+                                       name: title, monthTitle: { [strings = context.strings] in "\(title), \(strings.name(of: $0))" },
                                        values: { [context] in ["source": context.sourceHeader(entry, from: $0)] }))
         }
     }

@@ -67,7 +67,7 @@ struct SiteRenderer {
     /// Home: the newest articles and every month, a page for each month, the redirects of old numbered pages.
     private func homePages() -> [PageJob] {
         listPages(ListShape(list: .home, articles: listed, template: "home", title: input.config.title,
-                            name: "All articles", monthTitle: { $0.name }))
+                            name: context.strings.text("allArticles"), monthTitle: { [strings = context.strings] in strings.name(of: $0) }))
     }
 
     /// Every article's page; a listed article links its neighbours in the home order
@@ -106,12 +106,14 @@ struct SiteRenderer {
         return (1...pageCount).map { page in
             let route = Route.bookmarks(page: page)
             let shown = pages.items(of: bookmarks, page: page)
-            return PageJob(template: "bookmarks", route: route, title: page == 1 ? "Bookmarks" : "Bookmarks, page \(page)") {
+            let title = page == 1 ? context.strings.text("bookmarksTitle") : context.strings.text("bookmarksPageTitle", ["page": String(page)])
+            return PageJob(template: "bookmarks", route: route, title: title) {
                 let rows = shown.map { bookmark in
                     byID[bookmark.id].map { context.row($0, from: route) } ?? context.orphanRow(bookmark)
                 }
                 var values: [String: MustacheValue] = [
                     "bookmarks": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(bookmarks.count),
+                    "countLabel": .string(context.strings.count("bookmarksSaved", bookmarks.count)),
                     "feedURL": .string(Route.bookmarksFeed.relativeLink(from: route)),
                 ]
                 values["pagination"] = pagination(page: page, of: pageCount, from: route) { .bookmarks(page: $0) }
@@ -124,7 +126,8 @@ struct SiteRenderer {
     private func bookmarksFeed() -> OutputFile {
         let byID = Dictionary(input.articles.map { ($0.article.id, $0) }, uniquingKeysWith: { first, _ in first })
         let feed = AtomFeed.bookmarks(input.bookmarks, articles: byID, sources: input.sources, config: input.config,
-                                      fallbackUpdated: input.articles.compactMap(\.article.date).max())
+                                      fallbackUpdated: input.articles.compactMap(\.article.date).max(),
+                                      name: context.strings.text("bookmarksTitle"))
         return OutputFile(route: .bookmarksFeed, data: Data(feed.xml().utf8))
     }
 
@@ -138,6 +141,7 @@ struct SiteRenderer {
             "pageCount": .int(pageCount),
             "pages": .list(shown.enumerated().map { index, number in
                 .object(["number": .int(number), "url": .string(routeFor(number).relativeLink(from: route)),
+                         "label": .string(context.strings.text("pageNumber", ["number": String(number)])),
                          "isCurrent": .bool(number == page), "gapBefore": .bool(index > 0 && shown[index - 1] != number - 1)])
             }),
         ]
