@@ -22,7 +22,7 @@ extension NewsgenCLI {
             }
         case .export:
             return onSite(arguments.site, context, locked: false) { site in
-                let opml = SourceExport.opml(site: site)
+                let opml = try SourceExport.opml(site: site)
                 return opml.hasSuffix("\n") ? String(opml.dropLast()) : opml
             }
         }

@@ -13,16 +13,17 @@ extension SiteFeeds {
     /// the site's repository has no public address of its own). Sources with a `category` sit in a
     /// folder outline of that name. `dateCreated` is left out, since only the clock could give it.
     static func opml(_ input: RenderInput) -> String {
-        opml(config: input.config, sources: input.sources)
+        opml(config: input.config, sources: input.sources, strings: input.templates.strings)
     }
 
-    /// `opml(_:)` from site.json and what the sources' feeds say of themselves (`newsgen source export` too).
-    static func opml(config: SiteConfig, sources: [String: SourceInfo]) -> String {
+    /// `opml(_:)` from site.json, what the sources' feeds say of themselves and the theme's words
+    /// (its title), for `newsgen source export` too.
+    static func opml(config: SiteConfig, sources: [String: SourceInfo], strings: ThemeStrings) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<opml version="2.0">"#,
             "  <head>",
-            "    <title>\(AtomFeed.escape("\(input.templates.strings.text("sourcesTitle")) · \(config.title)"))</title>",
+            "    <title>\(AtomFeed.escape("\(strings.text("sourcesTitle")) · \(config.title)"))</title>",
             "  </head>",
             "  <body>",
         ]
