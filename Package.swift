@@ -56,9 +56,11 @@ let package = Package(
         .target(name: "NewsgenExtract", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
         .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "NewsgenExtract", "CNewsgenVips", "CNewsgenCurl", "CCrypto"]),
         // The command line: the table of commands and options, parsing, help, colour, exit codes (ADR 021).
-        .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel"]),
+        .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel", "NewsgenServe"]),
         // The loopback HTTP server behind `newsgen serve` (issue 19): the socket API only, no C target (ADR 037).
         .target(name: "NewsgenServer"),
+        // `newsgen serve` (issue 19): the site built, served, watched and rebuilt, pages reloaded, bookmarks from the page (ADR 038).
+        .target(name: "NewsgenServe", dependencies: ["NewsgenServer", "NewsgenKit", "NewsgenModel", "NewsgenHTML"]),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenCLI"]),
         // Times the build's Parse stage on feed files (`make bench`, issue 9); not shipped.
         .executableTarget(name: "newsgen-parse-bench", dependencies: ["NewsgenKit"], path: "Tests/Benchmarks/ParseBench"),
@@ -74,7 +76,8 @@ let package = Package(
         .testTarget(name: "NewsgenExtractTests", dependencies: ["NewsgenExtract", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenCLITests", dependencies: ["NewsgenCLI", "NewsgenKit"]),
-        .testTarget(name: "NewsgenServerTests", dependencies: ["NewsgenServer"]),
+        .testTarget(name: "NewsgenServerTests", dependencies: ["NewsgenServer", "NewsgenTestSupport"]),
+        .testTarget(name: "NewsgenServeTests", dependencies: ["NewsgenServe", "NewsgenServer", "NewsgenKit", "NewsgenModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["newsgen", "NewsgenModel", "NewsgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

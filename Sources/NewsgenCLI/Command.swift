@@ -15,6 +15,7 @@ public enum Command: Equatable, Sendable {
     case archive(ArchiveArguments)
     /// `newsgen init [DIR]`: scaffold a new site in DIR (default: the current folder).
     case initialize(directory: String)
+    case serve(ServeArguments)
     case help(topic: String?)
     case version
 

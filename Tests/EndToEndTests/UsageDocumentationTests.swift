@@ -46,7 +46,7 @@ import Testing
                 return line.split(separator: " ").first.map(String.init)
             }
             .filter { $0 != "help" }
-        #expect(commands == ["init", "build", "check", "inspect", "extract", "bookmark", "archive"])
+        #expect(commands == ["init", "build", "serve", "check", "inspect", "extract", "bookmark", "archive"])
         #expect(try Self.blocks(in: "docs/commands.md").map(\.arguments) == commands.map { ["help", $0] })
     }
 

@@ -24,7 +24,7 @@ enum BuiltInTheme {
 """##,
         "article": ##"""
 {{#article}}
-<article class="page article" aria-labelledby="article-title">
+<article class="page article" aria-labelledby="article-title" data-article-id="{{id}}">
   <header class="article-header">
     <h1 class="article-title" id="article-title" data-testid="article-title">{{title}}</h1>
     <p class="meta byline">
@@ -289,7 +289,7 @@ newsgen build</code></pre>
 
 """#,
         "row": ##"""
-<li class="row{{#isBookmarked}} is-bookmarked{{/isBookmarked}}" data-testid="article-row">
+<li class="row{{#isBookmarked}} is-bookmarked{{/isBookmarked}}" data-testid="article-row" data-article-id="{{id}}">
 <div class="row-body">
 <h2 class="row-title"><a class="row-link" href="{{url}}" data-testid="article-link">{{title}}</a></h2>
 {{#summary}}
