@@ -14,16 +14,19 @@ struct PreviewRoutes: Sendable {
     let report: @Sendable (PreviewEvent) -> Void
     /// Nil when `--host` is not a loopback address: no buttons, and the endpoint is off.
     let bookmarks: BookmarkRequestCheck?
-    let tag: String
+    let labels: PreviewLabels
+    /// The last build's error while no build has succeeded since; each page opened shows it.
+    let failure: Locked<String?>
 
     init(site: StaticSite, events: EventStream, labels: PreviewLabels, address: ServeAddress, rebuilder: Rebuilder,
-         report: @escaping @Sendable (PreviewEvent) -> Void) {
+         failure: Locked<String?> = Locked(nil), report: @escaping @Sendable (PreviewEvent) -> Void) {
         self.site = site
         self.events = events
         self.rebuilder = rebuilder
         self.report = report
         bookmarks = address.isLoopback ? BookmarkRequestCheck(token: Self.randomToken(), address: address) : nil
-        tag = ScriptInjection.tag(token: bookmarks?.token, labels: labels)
+        self.labels = labels
+        self.failure = failure
     }
 
     func reply(to request: NewsgenServer.HTTPRequest) -> HTTPReply {
@@ -39,6 +42,7 @@ struct PreviewRoutes: Sendable {
         default:
             var response = site.reply(to: request)
             if response.status == 200 || response.status == 404, response.header("Content-Type")?.hasPrefix("text/html") == true {
+                let tag = ScriptInjection.tag(token: bookmarks?.token, labels: labels, failure: failure.withLock { $0 })
                 response.body = ScriptInjection.inject(tag, into: response.body)
             }
             return .response(response)

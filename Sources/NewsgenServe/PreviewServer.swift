@@ -39,11 +39,16 @@ public final class PreviewServer: Sendable {
     /// Binds at once, so that a port in use is said before the first build; `report` hears of every build.
     public init(_ options: Options, report: @escaping @Sendable (PreviewEvent) -> Void) throws(ServerError) {
         let events = EventStream()
+        let failure = Locked<String?>(nil)
         let rebuilder = Rebuilder(Rebuilder.Settings(siteDirectory: options.siteDirectory, offline: !options.fetch,
                                                      now: options.now, network: options.network)) { event in
             switch event {
-            case .built: events.send(event: "reload", data: "built")
-            case .failed(let error): events.send(event: "error", data: error.description)
+            case .built:
+                failure.withLock { $0 = nil }
+                events.send(event: "reload", data: "built")
+            case .failed(let error):
+                failure.withLock { $0 = error.description }
+                events.send(event: "error", data: error.description)
             case .bookmarked, .refused: break
             }
             report(event)
@@ -55,7 +60,7 @@ public final class PreviewServer: Sendable {
         }
         let address = ServeAddress(host: options.host, port: server.port)
         let routes = PreviewRoutes(site: StaticSite(root: output), events: events, labels: options.labels, address: address,
-                                  rebuilder: rebuilder, report: report)
+                                  rebuilder: rebuilder, failure: failure, report: report)
         box.withLock { $0 = routes }
         self.address = address
         self.server = server

@@ -168,5 +168,12 @@ struct ServeEndToEndTests {
         let home = RawClient.get(serving.port, "/")
         #expect(home.status == 200)
         #expect(home.text.contains("data-testid=\"article-row\""))
+        // A page opened while the failure stands shows it at once; once fixed, it is gone.
+        #expect(home.text.contains("data-failure=\"templates/home.mustache"), "\(home.text.suffix(600))")
+        try FileManager.default.removeItem(at: site.file("templates/home.mustache"))
+        received = ""
+        while !received.contains("event: reload"), Date() < deadline { received += events.read(until: "event: reload") }
+        #expect(received.contains("event: reload"))
+        #expect(!RawClient.get(serving.port, "/").text.contains("data-failure"))
     }
 }

@@ -28,6 +28,12 @@ struct ScriptInjectionTests {
         #expect(tag.contains("data-rebuild-failed=\"Rebuild failed\""))
     }
 
+    @Test func theLastFailureRidesAlongEscaped() {
+        let tag = ScriptInjection.tag(token: nil, labels: PreviewLabels(), failure: "templates/home.mustache:1:1: \"<unclosed>\"")
+        #expect(tag.contains("data-failure=\"templates/home.mustache:1:1: &quot;&lt;unclosed&gt;&quot;\""))
+        #expect(!ScriptInjection.tag(token: nil, labels: PreviewLabels()).contains("data-failure"))
+    }
+
     @Test func labelsAreEscapedAsAttributeValues() {
         var labels = PreviewLabels()
         labels.bookmarkAdd = "\"><script>alert(1)</script>"

@@ -42,6 +42,7 @@ enum ReloadScript {
         overlay.lastChild.textContent = message;
       }
 
+      if (data.failure) showError(data.failure);
       var events = new EventSource("/__newsgen/events");
       events.addEventListener("reload", function () { location.reload(); });
       // The server's "error" event has data; the stream's own connection errors do not.

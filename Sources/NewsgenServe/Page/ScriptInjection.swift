@@ -8,14 +8,16 @@ public enum ScriptInjection {
     public static let scriptPath = "/__newsgen/reload.js"
 
     /// The tag: with a token (bookmarks on), the token and the button labels; without one, the
-    /// overlay's heading only, and the script adds no button.
-    public static func tag(token: String?, labels: PreviewLabels) -> String {
+    /// overlay's heading only, and the script adds no button. `failure`, the last build's error
+    /// while it stands, is shown as soon as the page opens.
+    public static func tag(token: String?, labels: PreviewLabels, failure: String? = nil) -> String {
         var attributes = ["src=\"\(scriptPath)\"", "defer", "data-newsgen-preview"]
         if let token {
             attributes += ["data-token=\"\(HTMLEscape.attribute(token))\"", "data-bookmark-add=\"\(HTMLEscape.attribute(labels.bookmarkAdd))\"",
                            "data-bookmark-remove=\"\(HTMLEscape.attribute(labels.bookmarkRemove))\""]
         }
         attributes.append("data-rebuild-failed=\"\(HTMLEscape.attribute(labels.rebuildFailed))\"")
+        if let failure { attributes.append("data-failure=\"\(HTMLEscape.attribute(failure))\"") }
         return "<script " + attributes.joined(separator: " ") + "></script>"
     }
 
