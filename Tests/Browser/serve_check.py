@@ -21,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -141,6 +142,17 @@ def bookmark_button(driver, serving, site):
     if rows != [ARTICLE[0]]:
         raise StepFailed("bookmarks page: rows %r, expected [%r]" % (rows, ARTICLE[0]))
     print("  " + serving.wait_for("Bookmarked", 5).strip())
+
+    step = "row button"
+    row = one(listed, "article-row", step)
+    driver.execute_script("window.__serveCheckOld = true")
+    one(row, "bookmark-toggle", step).click()
+    wait_for_reload(driver, RELOAD_BOUND, lambda: not by_testid(driver, "article-row"), step)
+    if urllib.parse.urlparse(driver.current_url).path != "/bookmarks/":
+        raise StepFailed("%s: the click opened %s, not the bookmark toggle" % (step, driver.current_url))
+    if manifest_ids(site):
+        raise StepFailed("%s: bookmarks.json still has %r" % (step, manifest_ids(site)))
+    print("  " + serving.wait_for("Removed", 5).strip())
 
 
 FOREIGN_ATTEMPTS = """

@@ -45,18 +45,17 @@ final class Rebuilder: @unchecked Sendable {
         running.lock()
         defer { running.unlock() }
         guard !stopped else { throw BuildError("the preview is stopping") }
-        let site = try Site.load(from: settings.siteDirectory)
-        let lock = try BuildLock.acquire(siteDirectory: site.directory)
-        let message: String
-        do {
-            message = try BookmarkCommand.edit(.toggle(article: id, note: nil), site: site, now: settings.now())
-            lock.release()
-        } catch {
-            lock.release()
-            throw error
-        }
+        let message = try toggle(id)
         build(from: currentInputs().scan())
         return message
+    }
+
+    /// The edit alone, holding the build lock only for it (the build takes it again).
+    private func toggle(_ id: String) throws(BuildError) -> String {
+        let site = try Site.load(from: settings.siteDirectory)
+        let lock = try BuildLock.acquire(siteDirectory: site.directory)
+        defer { lock.release() }
+        return try BookmarkCommand.edit(.toggle(article: id, note: nil), site: site, now: settings.now())
     }
 
     /// Waits for a build under way, and starts none after it.

@@ -59,6 +59,10 @@ enum ReloadScript {
         button.setAttribute("data-testid", "bookmark-toggle");
         button.setAttribute("aria-pressed", marked ? "true" : "false");
         button.textContent = marked ? data.bookmarkRemove : data.bookmarkAdd;
+        // Above a row's link, which covers the row.
+        button.style.position = "relative";
+        button.style.zIndex = "1";
+        button.style.marginTop = ".5rem";
         button.addEventListener("click", function () {
           button.disabled = true;
           fetch("/__newsgen/bookmark", {
