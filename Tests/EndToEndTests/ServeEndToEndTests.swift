@@ -63,8 +63,8 @@ struct ServeEndToEndTests {
             var description: String { "no '\(marker)' in the output of newsgen serve:\n\(output)" }
         }
 
-        func stop() -> Int32 {
-            if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+            if process.isRunning { kill(process.processIdentifier, signal) }
             process.waitUntilExit()
             return process.terminationStatus
         }
@@ -154,7 +154,8 @@ struct ServeEndToEndTests {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         let serving = try Serving(site)
-        defer { _ = serving.stop() }
+        var stopped = false
+        defer { if !stopped { _ = serving.stop() } }
         let events = RawClient(port: serving.port)
         events.write("GET /__newsgen/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         _ = events.read(until: "\r\n\r\n")
@@ -175,5 +176,19 @@ struct ServeEndToEndTests {
         while !received.contains("event: reload"), Date() < deadline { received += events.read(until: "event: reload") }
         #expect(received.contains("event: reload"))
         #expect(!RawClient.get(serving.port, "/").text.contains("data-failure"))
+
+        // A site.json that no longer parses is one more failed build, said with its place; then Ctrl-C.
+        let config = try site.read("site.json")
+        try site.write("site.json", "{\"version\": 1, \"title\": ")
+        received = ""
+        while !received.contains("event: error"), Date() < deadline { received += events.read(until: "event: error") }
+        #expect(received.contains("event: error\ndata: site.json"), "\(received)")
+        try site.write("site.json", config)
+        received = ""
+        while !received.contains("event: reload"), Date() < deadline { received += events.read(until: "event: reload") }
+        #expect(received.contains("event: reload"))
+        stopped = true
+        #expect(serving.stop(SIGINT) == 0)
+        #expect(serving.text.contains("Stopped."))
     }
 }
