@@ -3,7 +3,8 @@ import PackageDescription
 
 /// The layers mirror the build pipeline; a target imports only what sits below it:
 /// Model ← HTML ← Feeds ← Kit (pipeline) ← NewsgenCLI (arguments, help, terminal output, exit codes)
-/// ← newsgen (the executable); Mustache depends on nothing.
+/// ← newsgen (the executable); Mustache depends on nothing. `newsgen serve`: NewsgenServer (HTTP) and Kit
+/// ← NewsgenServe ← NewsgenCLI.
 let package = Package(
     name: "newsgen",
     platforms: [.macOS(.v13)],
