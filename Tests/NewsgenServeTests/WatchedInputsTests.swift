@@ -101,6 +101,10 @@ struct SiteWatcherTests {
         #expect(wakes.value >= 1)
     }
 
+    @Test func stoppingAWatcherNeverStartedReturns() {
+        SiteWatcher(prefer: .inotify) { [] }.stop()
+    }
+
     @Test func inotifyIsQuietWhenNothingWatchedChanges() throws {
         let site = try WatchedSite()
         defer { site.remove() }

@@ -16,6 +16,7 @@ final class SiteWatcher: @unchecked Sendable {
     private let wake: @Sendable () -> [String]
     private let stopped = NSLock()
     private var isStopped = false
+    private var isStarted = false
     private let ended = DispatchSemaphore(value: 0)
     private var descriptor: Int32 = -1
 
@@ -32,6 +33,9 @@ final class SiteWatcher: @unchecked Sendable {
 
     /// Watches `folders` (and those each wake-up names) on a thread of its own until `stop()`.
     func start(watching folders: [String]) {
+        stopped.lock()
+        isStarted = true
+        stopped.unlock()
         watch(folders)
         let thread = Thread { [self] in
             defer { ended.signal() }
@@ -45,10 +49,11 @@ final class SiteWatcher: @unchecked Sendable {
     func stop() {
         stopped.lock()
         let first = !isStopped
+        let wasStarted = isStarted
         isStopped = true
         stopped.unlock()
         guard first else { return }
-        ended.wait()
+        if wasStarted { ended.wait() }
         if descriptor >= 0 { close(descriptor) }
     }
 
