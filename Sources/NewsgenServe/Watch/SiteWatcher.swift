@@ -19,6 +19,8 @@ final class SiteWatcher: @unchecked Sendable {
     private var isStarted = false
     private let ended = DispatchSemaphore(value: 0)
     private var descriptor: Int32 = -1
+    /// Set when inotify refused a folder (its limit, `max_user_watches`); only the watching thread reads it after start.
+    private var isPartial = false
 
     /// `prefer` is `.polling` to force the fallback (tests, and file systems without inotify).
     init(prefer: Mode = .inotify, debounce: Double = 0.15, pollInterval: Double = 0.5, wake: @escaping @Sendable () -> [String]) {
@@ -72,7 +74,11 @@ final class SiteWatcher: @unchecked Sendable {
 
     private func listen() {
         while !shouldStop {
-            guard readable(milliseconds: 250) else { continue }
+            guard readable(milliseconds: 250) else {
+                // Past the kernel's watch limit some folders are unwatched: scan them as polling would.
+                if isPartial, !shouldStop { watch(wake()) }
+                continue
+            }
             drain()
             // Debounce: an editor's save is several events, a checkout many; wait for quiet (at most 2 s).
             let until = Date().addingTimeInterval(2)
@@ -87,7 +93,9 @@ final class SiteWatcher: @unchecked Sendable {
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
                            | IN_DELETE_SELF | IN_MOVE_SELF)
         // Adding a folder already watched only refreshes its mask; a folder gone since is skipped.
-        for folder in folders { _ = inotify_add_watch(descriptor, folder, mask) }
+        for folder in folders {
+            if inotify_add_watch(descriptor, folder, mask) < 0, errno == ENOSPC { isPartial = true }
+        }
         #endif
     }
 
