@@ -43,8 +43,8 @@ build: deps
 run: build
 	$(BIN) build --site . --offline
 	@echo
-	@echo "The site is in $(CURDIR)/public/. Serve it with:"
-	@echo "  python3 -m http.server -d public 8000   # then open http://localhost:8000/"
+	@echo "The site is in $(CURDIR)/public/. Preview it, rebuilt on every edit, with:"
+	@echo "  $(BIN) serve   # then open http://127.0.0.1:1313/"
 
 ## Every test: unit, conformance (../shared/corpora when present) and end to end. A crash's Swift
 ## backtrace leaves out the registers, so that its frames stay near the tail of a CI log.
@@ -187,7 +187,7 @@ bench-hugo: deps
 	  --parse-bench $(SCRATCH)/release/newsgen-parse-bench $(HUGO_BENCH_ARGS)
 
 ## XSS vectors through a real build, loaded in headless Chromium with and without the CSP;
-## then the app's critical path (home → article → bookmark → Bookmarks → article).
+## then the app's critical path (home → article → bookmark → Bookmarks → article), and `newsgen serve` (live reload, bookmark button).
 browser-test: deps browser-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --product newsgen
 	@$(MAKE) --no-print-directory browser-check BROWSER_BIN=$(SCRATCH)/debug/newsgen
@@ -198,6 +198,7 @@ browser-check: browser-deps
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/bookmark_path_check.py $(BROWSER_BIN)
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/theme_check.py $(BROWSER_BIN)
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/search_check.py $(BROWSER_BIN)
+	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Browser/serve_check.py $(BROWSER_BIN)
 
 ## Debian's chromium and chromium-driver (apt-get update first), selenium and axe-core (pip), when missing.
 browser-deps:

@@ -3,7 +3,8 @@ import PackageDescription
 
 /// The layers mirror the build pipeline; a target imports only what sits below it:
 /// Model ← HTML ← Feeds ← Kit (pipeline) ← NewsgenCLI (arguments, help, terminal output, exit codes)
-/// ← newsgen (the executable); Mustache depends on nothing.
+/// ← newsgen (the executable); Mustache depends on nothing. `newsgen serve`: NewsgenServer (HTTP) and Kit
+/// ← NewsgenServe ← NewsgenCLI.
 let package = Package(
     name: "newsgen",
     platforms: [.macOS(.v13)],
@@ -56,9 +57,11 @@ let package = Package(
         .target(name: "NewsgenExtract", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
         .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "NewsgenExtract", "CNewsgenVips", "CNewsgenCurl", "CCrypto"]),
         // The command line: the table of commands and options, parsing, help, colour, exit codes (ADR 021).
-        .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel"]),
+        .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel", "NewsgenServe"]),
         // The loopback HTTP server behind `newsgen serve` (issue 19): the socket API only, no C target (ADR 037).
         .target(name: "NewsgenServer"),
+        // `newsgen serve` (issue 19): the site built, served, watched and rebuilt, pages reloaded, bookmarks from the page (ADR 038).
+        .target(name: "NewsgenServe", dependencies: ["NewsgenServer", "NewsgenKit", "NewsgenModel", "NewsgenHTML"]),
         .executableTarget(name: "newsgen", dependencies: ["NewsgenCLI"]),
         // Times the build's Parse stage on feed files (`make bench`, issue 9); not shipped.
         .executableTarget(name: "newsgen-parse-bench", dependencies: ["NewsgenKit"], path: "Tests/Benchmarks/ParseBench"),
@@ -74,7 +77,8 @@ let package = Package(
         .testTarget(name: "NewsgenExtractTests", dependencies: ["NewsgenExtract", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenKitTests", dependencies: ["NewsgenKit", "NewsgenTestSupport"]),
         .testTarget(name: "NewsgenCLITests", dependencies: ["NewsgenCLI", "NewsgenKit"]),
-        .testTarget(name: "NewsgenServerTests", dependencies: ["NewsgenServer"]),
+        .testTarget(name: "NewsgenServerTests", dependencies: ["NewsgenServer", "NewsgenTestSupport"]),
+        .testTarget(name: "NewsgenServeTests", dependencies: ["NewsgenServe", "NewsgenServer", "NewsgenKit", "NewsgenModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["newsgen", "NewsgenModel", "NewsgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

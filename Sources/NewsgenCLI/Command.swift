@@ -17,6 +17,7 @@ public enum Command: Equatable, Sendable {
     case source(SourceArguments)
     /// `newsgen init [DIR]`: scaffold a new site in DIR (default: the current folder).
     case initialize(directory: String)
+    case serve(ServeArguments)
     case help(topic: String?)
     case version
 

@@ -4,7 +4,7 @@ extension CommandTable {
     /// shell completions can be written from it (issue 20).
     public static let newsgen = CommandTable(
         tagline: "newsgen — turn news feeds and Markdown into a permanent, static news archive.",
-        commands: [.initialize, .source, .build, .check, .inspect, .extract, .bookmark, .archive, .help],
+        commands: [.initialize, .source, .build, .serve, .check, .inspect, .extract, .bookmark, .archive, .help],
         options: [
             OptionSpec(name: "--help", help: ["Show this help"]),
             OptionSpec(name: "--version", help: ["Show the version"]),

@@ -44,6 +44,7 @@ public enum NewsgenCLI {
         case .archive(let arguments): return archive(arguments, context)
         case .source(let arguments): return source(arguments, context)
         case .initialize(let directory): return initialize(directory, context)
+        case .serve(let arguments): return serve(arguments, context, environment: environment)
         }
     }
 
@@ -73,7 +74,7 @@ public enum NewsgenCLI {
             }
             lines.append("")
             lines.append("Next: " + (directory == "." ? "" : "'cd \(directory)', ")
-                         + "add a source ('newsgen source add URL'), then run 'newsgen build' (README.md says how).")
+                         + "add a source ('newsgen source add URL'), then 'newsgen serve' to preview it as you edit (README.md says how).")
             context.console.print(lines.joined(separator: "\n"))
             return exitSuccess
         } catch {
@@ -176,20 +177,17 @@ public enum NewsgenCLI {
         let printer = BuildProgressPrinter(mode: BuildProgressPrinter.mode(verbosity: arguments.verbosity, terminal: isatty(STDERR_FILENO) == 1),
                                            write: { text in writeProgress(text) })
         do {
-            let site = try Site.load(from: siteURL)
-            let lock = try BuildLock.acquire(siteDirectory: site.directory)
-            defer { lock.release() }
-            let repairs = try Leftovers.clean(site: site, output: output ?? site.defaultOutputDirectory, holding: lock)
-            for repair in repairs { console.warning("\(repair)") }
             var options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: context.now,
                                        progress: { printer.report($0) })
             options.network = context.network
             if arguments.verbosity == .verbose { options.stageClock = { DispatchTime.now().uptimeNanoseconds } }
-            let report = try SiteBuilder.build(site, options: options)
+            let report = try SiteBuilder.buildHoldingLock(siteDirectory: siteURL, options: options) { repairs in
+                for repair in repairs { console.warning("\(repair)") }
+            }
             printer.finish()
             for warning in report.warnings { console.warning("\(warning)") }
             if arguments.verbosity != .quiet {
-                let shown = report.output.path.hasPrefix(base.path + "/") ? String(report.output.path.dropFirst(base.path.count + 1)) : report.output.path
+                let shown = shownPath(report.output, base: base)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
                 if arguments.verbosity == .verbose {
                     console.print(BuildSummary.imageDetail(report.images))
@@ -222,7 +220,7 @@ public enum NewsgenCLI {
     }
 
     /// The build's "now", read once: `SOURCE_DATE_EPOCH` when set (reproducible builds), else the clock.
-    private static func buildTime(environment: [String: String]) -> Date {
+    static func buildTime(environment: [String: String]) -> Date {
         if let epoch = environment["SOURCE_DATE_EPOCH"], let seconds = Int(epoch) {
             return Date(timeIntervalSince1970: Double(seconds))
         }

@@ -26,7 +26,7 @@ struct InitEndToEndTests {
         Made a new site in harbour-notes:
         \(Self.madeFiles.map { "  " + $0 }.joined(separator: "\n"))
 
-        Next: 'cd harbour-notes', add a source ('newsgen source add URL'), then run 'newsgen build' (README.md says how).
+        Next: 'cd harbour-notes', add a source ('newsgen source add URL'), then 'newsgen serve' to preview it as you edit (README.md says how).
 
         """)
         let site = parent.appendingPathComponent("harbour-notes")
@@ -74,7 +74,7 @@ struct InitEndToEndTests {
         Kept, already there:
           README.md
 
-        Next: add a source ('newsgen source add URL'), then run 'newsgen build' (README.md says how).
+        Next: add a source ('newsgen source add URL'), then 'newsgen serve' to preview it as you edit (README.md says how).
 
         """)
         #expect(try Self.read(folder.appendingPathComponent("README.md")) == "# Mine\n")

@@ -46,7 +46,7 @@ import Testing
                 return line.split(separator: " ").first.map(String.init)
             }
             .filter { $0 != "help" }
-        #expect(commands == ["init", "source", "build", "check", "inspect", "extract", "bookmark", "archive"])
+        #expect(commands == ["init", "source", "build", "serve", "check", "inspect", "extract", "bookmark", "archive"])
         #expect(try Self.blocks(in: "docs/commands.md").map(\.arguments) == commands.map { ["help", $0] })
     }
 
@@ -57,7 +57,7 @@ import Testing
         #expect(result.stdout == block.body, "\(block) differs from the binary's output: run 'make usage-docs'")
     }
 
-    @Test(arguments: ["init", "source", "build", "check", "inspect", "bookmark", "archive"])
+    @Test(arguments: ["init", "source", "build", "serve", "check", "inspect", "bookmark", "archive"])
     func everyCommandTakesHelpAndShowsExamples(command: String) throws {
         let viaHelp = try Newsgen.run(["help", command], in: TemporarySite.packageRoot)
         let viaFlag = try Newsgen.run([command, "--help"], in: TemporarySite.packageRoot)
@@ -65,6 +65,18 @@ import Testing
         #expect(viaHelp.stdout == viaFlag.stdout)
         #expect(viaHelp.stdout.hasPrefix("Usage: newsgen \(command)"))
         #expect(viaHelp.stdout.contains("\nExamples:\n  newsgen \(command)"))
+    }
+
+    /// A new user's first three commands, in the order the README's "Starting a site" shows them.
+    @Test func startingASiteOpensWithInitSourceAddAndServe() throws {
+        let readme = try String(contentsOf: TemporarySite.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n### Starting a site\n").dropFirst().first)
+        let block = section.drop { $0.isWhitespace }
+        #expect(block.hasPrefix("```sh\n"), "the section opens with its commands")
+        let commands = block.dropFirst("```sh\n".count).prefix { $0 != "`" }
+            .split(separator: "\n").map { $0.split(separator: " ").prefix { !$0.hasPrefix("#") }.prefix(3).joined(separator: " ") }
+            .filter { $0.hasPrefix("newsgen") }
+        #expect(commands == ["newsgen init my-news", "newsgen source add", "newsgen serve"])
     }
 
     @Test func versionPrintsTheVersion() throws {

@@ -137,6 +137,14 @@ struct ThemeStringsTests {
         #expect(strings.count("articles", 0) == "0 artigo", "Portuguese plural rules: 0 takes the one form")
     }
 
+    @Test func wordsShownOutsideThePagesComeFromTheSitesTable() throws {
+        let site = try CheckSite(config: #"{"title": "Bucht", "language": "de", "sources": []}"#)
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        try site.write("templates/strings/de.json", #"{"bookmarkRemove": "Nicht mehr merken"}"#)
+        let texts = try Site.load(from: site.folder).themeTexts(["bookmarkAdd", "bookmarkRemove"])
+        #expect(texts == ["bookmarkAdd": "Merken", "bookmarkRemove": "Nicht mehr merken"])
+    }
+
     @Test func fillingInIsOnePass() {
         #expect(ThemeStrings.fill("Tag: {name}, {count}", ["name": "{count}", "count": "3"]) == "Tag: {count}, 3")
         #expect(ThemeStrings.fill("{unknown} {name}", ["name": "x"]) == "{unknown} x")

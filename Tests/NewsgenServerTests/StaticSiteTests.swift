@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenTestSupport
 import Testing
 @testable import NewsgenServer
 

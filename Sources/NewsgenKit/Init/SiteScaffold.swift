@@ -125,9 +125,9 @@ public enum SiteScaffold {
 
         ## Building
 
+            newsgen serve            # builds, previews on http://127.0.0.1:1313/, rebuilds on every save
             newsgen build            # fetches the sources, then writes public/
             newsgen build --offline  # no network: uses what the archive already has
-            python3 -m http.server -d public 8000
 
         Write articles as Markdown files in `content/articles/` (see
         `\(welcomeArticlePath)`); `newsgen bookmark add ARTICLE` marks one for

@@ -24,7 +24,7 @@ enum BuiltInTheme {
 """##,
         "article": ##"""
 {{#article}}
-<article class="page article" aria-labelledby="article-title">
+<article class="page article" aria-labelledby="article-title" data-article-id="{{id}}">
   <header class="article-header">
     <h1 class="article-title" id="article-title" data-testid="article-title">{{title}}</h1>
     <p class="meta byline">
@@ -289,7 +289,7 @@ newsgen build</code></pre>
 
 """#,
         "row": ##"""
-<li class="row{{#isBookmarked}} is-bookmarked{{/isBookmarked}}" data-testid="article-row">
+<li class="row{{#isBookmarked}} is-bookmarked{{/isBookmarked}}" data-testid="article-row" data-article-id="{{id}}">
 <div class="row-body">
 <h2 class="row-title"><a class="row-link" href="{{url}}" data-testid="article-link">{{title}}</a></h2>
 {{#summary}}
@@ -1037,16 +1037,15 @@ img,svg,video,iframe{max-width:100%;height:auto}
 /* List rows;the title link covers the row */
 .rows{background:var(--surface);border-block:1px solid var(--line)}
 .row{position:relative;display:grid;grid-template-columns:minmax(0,1fr) 80px;gap:.875rem;padding:1rem}
-.row + .row{border-top:1px solid var(--line)}
+.row+.row{border-top:1px solid var(--line)}
 .row:hover{background:color-mix(in srgb,var(--surface),var(--text) 4%)}
-.row-title{margin:0;font-size:1.0625rem;line-height:1.3;font-weight:650}
+.row-title{margin:0;font-size:1.0625rem;line-height:1.3;font-weight:650;-webkit-line-clamp:2;line-clamp:2}
 .row-link{color:var(--text);text-decoration:none}
 .row-link::after{content:"";position:absolute;inset:0}
 .row-link:hover{text-decoration:underline}
 .row-link:focus-visible{outline:none}
 .row-link:focus-visible::after{outline:3px solid var(--accent);outline-offset:-3px;border-radius:4px}
 .row-title,.row-summary{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden}
-.row-title{-webkit-line-clamp:2;line-clamp:2}
 .row-summary{-webkit-line-clamp:3;line-clamp:3;margin:.3rem 0 0;color:var(--muted);font-size:.9375rem;line-height:1.4}
 .row-thumb img,.thumb-placeholder{display:block;width:80px;height:80px;border-radius:10px}
 .row-thumb img{object-fit:cover;background:var(--ph-b)}
@@ -1054,8 +1053,8 @@ img,svg,video,iframe{max-width:100%;height:auto}
 
 /* Meta line,mark,note */
 .meta{margin:.45rem 0 0;color:var(--muted);font-size:.8125rem}
-.meta > *{white-space:nowrap}
-.meta > :not(:last-child)::after{content:" ·";content:" ·" / "";font-weight:400;color:var(--muted)}
+.meta>*{white-space:nowrap}
+.meta>:not(:last-child)::after{content:" ·";content:" ·" / "";font-weight:400;color:var(--muted)}
 .meta a{color:inherit}
 .bookmark-mark{display:flex;align-items:center;gap:.3rem;width:fit-content;margin:.5rem 0 0;padding:.15rem .55rem .15rem .45rem;border-radius:999px;background:var(--mark-soft);color:var(--mark);font-size:.75rem;font-weight:600}
 .note{margin:.5rem 0 0;padding:.4rem .65rem;border-left:3px solid var(--mark);border-radius:0 6px 6px 0;background:var(--bg);font-size:.875rem}
@@ -1086,7 +1085,7 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .article-image{margin-top:1.5rem;margin-bottom:0}
 .article-image img{display:block;width:100%;border-radius:var(--r)}
 .prose{margin-top:1.5rem;font-size:1.0625rem;line-height:1.65}
-.prose > :first-child{margin-top:0}
+.prose>:first-child{margin-top:0}
 .prose h2,.prose h3,.prose h4{margin:2rem 0 .5rem;line-height:1.3}
 .prose h2{font-size:1.375rem}
 .prose h3{font-size:1.1875rem}
@@ -1096,7 +1095,7 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .prose blockquote{padding-left:1rem;border-left:3px solid var(--line);color:var(--muted)}
 .prose hr{margin:2rem 0;border:0;border-top:1px solid var(--line)}
 code,pre{font-family:var(--mono);font-size:.875em}
-:not(pre) > code{padding:.1em .35em;border-radius:4px;background:var(--code)}
+:not(pre)>code{padding:.1em .35em;border-radius:4px;background:var(--code)}
 pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code);line-height:1.45}
 .prose table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse;font-size:.9375rem}
 .prose th,.prose td{min-width:7rem;padding:.45rem .7rem;border:1px solid var(--line);text-align:left;vertical-align:top}
@@ -1112,20 +1111,9 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 .button{display:inline-block;padding:.65rem 1.1rem;border-radius:10px;background:var(--accent);color:var(--surface);font-weight:600;text-decoration:none}
 .button:hover{text-decoration:underline}
 
-@media (min-width:48rem) {
-  main,.site-header-inner{max-width:48rem;padding-inline:1rem}
-  .rows,.article{border:1px solid var(--line);border-radius:var(--r)}
-  .rows{overflow:hidden}
-  .article{margin-top:1.5rem;padding:2.5rem 2rem}
-  .page-header,.pagination{padding-inline:0}
-  .pagination{justify-content:center}
-  .page-numbers{order:0;flex-basis:auto}
-  .empty-state{margin-inline:0}
-}
 /* Sources page: outcome badges and the error state */
 .status{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:.45rem 0 0;font-size:.8125rem}
 .status-badge{padding:.1rem .55rem;border-radius:999px;background:var(--accent-soft);color:var(--accent);font-weight:600}
-.status-ok{background:var(--accent-soft);color:var(--accent)}
 .status-skipped{background:var(--mark-soft);color:var(--mark)}
 .status-failed{background:#fde7e7;color:#a3161a}
 .status-detail{color:var(--muted)}
@@ -1168,9 +1156,6 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 .not-found{margin-top:1.5rem}
 .not-found h1{margin:.75rem 0 .25rem;font-size:1.75rem}
 .not-found-links{display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem 1.25rem;margin-top:1.25rem}
-@media (min-width:48rem){
-  .section-title,.search-form,.search-status,.search-noscript,.tag-cloud,.neighbours{margin-inline:0}
-}
 /* Months of a list (ADR 028) */
 .months{margin:1.5rem 1rem 0}
 .months-title{margin:0 0 .5rem;font-size:1.125rem}
@@ -1179,7 +1164,16 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 .months-list a{display:inline-block;padding:.35rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--surface);font-size:.9375rem;text-decoration:none}
 .months-list a:hover{border-color:var(--accent)}
 .months-count{margin-left:.25rem;color:var(--muted);font-size:.8125rem}
-@media (min-width:48rem){.months{margin-inline:0}}
+@media (min-width:48rem){
+  main,.site-header-inner{max-width:48rem;padding-inline:1rem}
+  .rows,.article{border:1px solid var(--line);border-radius:var(--r)}
+  .rows{overflow:hidden}
+  .article{margin-top:1.5rem;padding:2.5rem 2rem}
+  .page-header,.pagination{padding-inline:0}
+  .pagination{justify-content:center}
+  .page-numbers{order:0;flex-basis:auto}
+  .empty-state,.section-title,.search-form,.search-status,.search-noscript,.tag-cloud,.neighbours,.months{margin-inline:0}
+}
 
 """##,
     ]

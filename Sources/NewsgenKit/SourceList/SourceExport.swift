@@ -12,8 +12,6 @@ public enum SourceExport {
             let read = SourceParse.make(FeedFileReader.read(source, path: path, site: site), config: site.config, offline: true)
             infos[source.id] = read.info
         }
-        let strings = try ThemeStrings.load(language: site.config.language, templates: site.templatesDirectory,
-                                            shownAs: "templates", site: site.directory).strings
-        return SiteFeeds.opml(config: site.config, sources: infos, strings: strings)
+        return SiteFeeds.opml(config: site.config, sources: infos, strings: try site.themeStrings())
     }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A value behind a lock, for the little state threads share (the open connections, an event
-/// stream's clients). NSLock rather than `Mutex` so that the target builds on macOS 13 too.
-final class Locked<Value>: @unchecked Sendable {
+/// stream's clients; `newsgen serve`'s routes, set once the port is known). NSLock rather than `Mutex` so that the target builds on macOS 13 too.
+public final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

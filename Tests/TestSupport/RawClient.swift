@@ -4,10 +4,10 @@ import Glibc
 #endif
 
 /// A client on a raw socket to 127.0.0.1, so that tests can send what no browser would.
-final class RawClient {
-    let fd: Int32
+public final class RawClient {
+    public let fd: Int32
 
-    init(port: Int) {
+    public init(port: Int) {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -22,14 +22,14 @@ final class RawClient {
 
     deinit { close(fd) }
 
-    func write(_ text: String) { write(Array(text.utf8)) }
+    public func write(_ text: String) { write(Array(text.utf8)) }
 
-    func write(_ bytes: [UInt8]) {
+    public func write(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Everything until the server closes (or 5 s pass).
-    func readAll() -> [UInt8] {
+    public func readAll() -> [UInt8] {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -40,7 +40,7 @@ final class RawClient {
     }
 
     /// Reads until `marker` has arrived (or the connection ends).
-    func read(until marker: String) -> String {
+    public func read(until marker: String) -> String {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !String(decoding: out, as: UTF8.self).contains(marker) {
@@ -52,23 +52,23 @@ final class RawClient {
     }
 
     /// Sends one request and parses the whole answer.
-    static func exchange(_ port: Int, _ request: String) -> RawResponse {
+    public static func exchange(_ port: Int, _ request: String) -> RawResponse {
         let client = RawClient(port: port)
         client.write(request)
         return RawResponse(client.readAll())
     }
 
-    static func get(_ port: Int, _ target: String, method: String = "GET") -> RawResponse {
+    public static func get(_ port: Int, _ target: String, method: String = "GET") -> RawResponse {
         exchange(port, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     }
 }
 
-struct RawResponse {
-    var status = 0
-    var headers: [(String, String)] = []
-    var body = Data()
+public struct RawResponse {
+    public var status = 0
+    public var headers: [(String, String)] = []
+    public var body = Data()
 
-    init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { return }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
@@ -81,9 +81,9 @@ struct RawResponse {
         body = Data(bytes[headLength...])
     }
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }

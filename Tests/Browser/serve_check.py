@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""`newsgen serve` in headless Chromium, on a copy of the sample site.
+
+Opens an article served by `newsgen serve`, edits its Markdown file, and waits for the page to
+reload by itself with the change (at most 20 s; the save-to-reload latency is printed, a benchmark
+figure); clicks the page's bookmark button and checks that bookmarks.json has the article and
+/bookmarks/ lists it; then, from a page on another 127.0.0.1 port, tries to change the manifest
+(a simple POST, a POST with a guessed token, a read of the token) and checks that all are refused.
+Ctrl-C's signal (SIGTERM) must then stop the server with exit 0.
+
+Exit 0 when every step holds, 1 with the failing step otherwise, 2 when the check cannot run.
+
+Usage: serve_check.py [BINARY]   (default .build/debug/newsgen)
+"""
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.dont_write_bytecode = True
+sys.path.insert(0, HERE)
+import headless  # noqa: E402
+from bookmark_path_check import by_testid, copy_sample_site, one, serve  # noqa: E402
+
+StepFailed = headless.StepFailed
+ARTICLE = ("67f6cbd5df0b7529", "/articles/ferry-timetable-changes-explained/", "ferry-timetable-changes-explained.md")
+RELOAD_BOUND = 20.0
+
+
+class Serving:
+    """`newsgen serve --port 0` on the site, its output gathered line by line; `shutdown` sends
+    SIGTERM and insists on exit 0. A foreign http.server, when started, is stopped with it."""
+
+    def __init__(self, binary, site):
+        environment = dict(os.environ, SOURCE_DATE_EPOCH="1795000000", NO_COLOR="1")
+        self.process = subprocess.Popen([binary, "serve", "--port", "0", "--site", site], stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, env=environment)
+        self.lines = []
+        self.foreign = None
+        threading.Thread(target=self._read, daemon=True).start()
+        line = self.wait_for("Serving http://", 120)
+        self.origin = re.search(r"Serving (http://127\.0\.0\.1:\d+)/", line).group(1)
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for(self, marker, seconds, after=0):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for line in self.lines[after:]:
+                if marker in line:
+                    return line
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise StepFailed("newsgen serve never printed %r; its output:\n%s" % (marker, "\n".join(self.lines)))
+
+    def shutdown(self):
+        if self.foreign is not None:
+            self.foreign.shutdown()
+            self.foreign = None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                raise StepFailed("SIGTERM: newsgen serve did not stop within 20 s")
+        if self.process.returncode != 0:
+            raise StepFailed("SIGTERM: newsgen serve exited %d, not 0" % self.process.returncode)
+
+
+def manifest_ids(site):
+    with open(os.path.join(site, "bookmarks.json")) as manifest:
+        return [bookmark["id"] for bookmark in json.load(manifest)["bookmarks"]]
+
+
+def wait_for_reload(driver, seconds, condition, what):
+    """Waits until the page is a new document (the marker set on the old one is gone) and `condition` holds."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if driver.execute_script("return window.__serveCheckOld === undefined && document.readyState === 'complete'") and condition():
+                return
+        except Exception:  # the page is between two documents
+            pass
+        time.sleep(0.05)
+    raise StepFailed("%s: the page did not reload with the change within %.0f s" % (what, seconds))
+
+
+def live_reload(driver, serving, site):
+    step = "live reload"
+    driver.get(serving.origin + ARTICLE[1])
+    one(driver, "article-title", "article before the edit")
+    if driver.execute_script("return document.querySelector('script[src=\"/__newsgen/reload.js\"]') === null"):
+        raise StepFailed("%s: the served page has no reload script" % step)
+    time.sleep(0.5)  # the event stream connects
+    driver.execute_script("window.__serveCheckOld = true")
+    marker = "Edited while serving, at %d." % time.time()
+    path = os.path.join(site, "content", "articles", ARTICLE[2])
+    with open(path) as source:
+        text = source.read()
+    saved = time.time()
+    with open(path, "w") as source:
+        source.write(text + "\n" + marker + "\n")
+    wait_for_reload(driver, RELOAD_BOUND, lambda: marker in one(driver, "article-content", step).text, step)
+    loaded = driver.execute_script("return performance.timeOrigin") / 1000.0
+    refused = [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+    if refused:
+        raise StepFailed("%s: the page's CSP refused something: %s" % (step, refused[0]))
+    print("  save -> reload: %.2f s (the new page's navigation started %.2f s after the save)" % (time.time() - saved, loaded - saved))
+
+
+def bookmark_button(driver, serving, site):
+    step = "bookmark button"
+    if ARTICLE[0] in manifest_ids(site):
+        raise StepFailed("%s: the article was bookmarked before the click" % step)
+    article = driver.find_element("css selector", '[data-article-id="%s"]' % ARTICLE[0])
+    button = one(article, "bookmark-toggle", step)
+    if button.get_attribute("aria-pressed") != "false":
+        raise StepFailed("%s: the button says the article is bookmarked" % step)
+    driver.execute_script("window.__serveCheckOld = true")
+    button.click()
+    wait_for_reload(driver, RELOAD_BOUND, lambda: len(by_testid(driver, "bookmark-mark")) == 1, step)
+    if ARTICLE[0] not in manifest_ids(site):
+        raise StepFailed("%s: bookmarks.json does not have %s" % (step, ARTICLE[0]))
+    pressed = one(driver.find_element("css selector", '[data-article-id="%s"]' % ARTICLE[0]), "bookmark-toggle", step)
+    if pressed.get_attribute("aria-pressed") != "true":
+        raise StepFailed("%s: after the rebuild the button does not say 'bookmarked'" % step)
+    driver.get(serving.origin + "/bookmarks/")
+    listed = one(driver, "bookmarks-list", "bookmarks page")
+    rows = [row.get_attribute("data-article-id") for row in by_testid(listed, "article-row")]
+    if rows != [ARTICLE[0]]:
+        raise StepFailed("bookmarks page: rows %r, expected [%r]" % (rows, ARTICLE[0]))
+    print("  " + serving.wait_for("Bookmarked", 5).strip())
+
+    step = "row button"
+    row = one(listed, "article-row", step)
+    driver.execute_script("window.__serveCheckOld = true")
+    one(row, "bookmark-toggle", step).click()
+    wait_for_reload(driver, RELOAD_BOUND, lambda: not by_testid(driver, "article-row"), step)
+    if urllib.parse.urlparse(driver.current_url).path != "/bookmarks/":
+        raise StepFailed("%s: the click opened %s, not the bookmark toggle" % (step, driver.current_url))
+    if manifest_ids(site):
+        raise StepFailed("%s: bookmarks.json still has %r" % (step, manifest_ids(site)))
+    print("  " + serving.wait_for("Removed", 5).strip())
+
+
+FOREIGN_ATTEMPTS = """
+const [target, id, done] = arguments;
+const outcome = {};
+try {
+  await fetch(target + "/__newsgen/bookmark", {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}, body: id});
+  outcome.simple = "sent";
+} catch (error) { outcome.simple = "blocked: " + error; }
+try {
+  const response = await fetch(target + "/__newsgen/bookmark", {method: "POST", headers: {"X-Newsgen-Token": "0".repeat(64)}, body: id});
+  outcome.token = "status " + response.status;
+} catch (error) { outcome.token = "blocked: " + error; }
+try {
+  const page = await (await fetch(target + "/")).text();
+  outcome.read = page.includes("data-token") ? "read the token" : "read the page";
+} catch (error) { outcome.read = "blocked: " + error; }
+done(outcome);
+"""
+
+
+def foreign_origin(driver, serving, site):
+    step = "foreign origin"
+    before = manifest_ids(site)
+    folder = os.path.join(os.path.dirname(site), "foreign")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "index.html"), "w") as page:
+        page.write("<!doctype html><title>another site</title><p>another site on 127.0.0.1</p>\n")
+    serving.foreign = serve(folder)
+    driver.get("http://127.0.0.1:%d/" % serving.foreign.server_address[1])
+    driver.set_script_timeout(15)
+    outcome = driver.execute_async_script("(async () => {" + FOREIGN_ATTEMPTS + "})()", serving.origin, ARTICLE[0])
+    print("  from another origin: %s" % outcome)
+    if manifest_ids(site) != before:
+        raise StepFailed("%s: the manifest changed: %r -> %r" % (step, before, manifest_ids(site)))
+    if not outcome["token"].startswith("blocked") or not outcome["read"].startswith("blocked"):
+        raise StepFailed("%s: a cross-origin request got through: %r" % (step, outcome))
+    serving.wait_for("refused POST /__newsgen/bookmark", 5)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"))
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+
+    def check(session):
+        site = os.path.join(session.temp, "site")
+        os.mkdir(site)
+        copy_sample_site(site, os.path.join(ROOT, "templates"))
+        session.server = Serving(binary, site)
+        session.driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(session.temp, "profile"))
+        print("serve check: %s -> edit the Markdown -> reload; bookmark button; another origin refused" % session.server.origin)
+        live_reload(session.driver, session.server, site)
+        bookmark_button(session.driver, session.server, site)
+        foreign_origin(session.driver, session.server, site)
+        session.driver.quit()
+        session.driver = None
+        serving, session.server = session.server, None
+        serving.shutdown()
+        print("serve check: passed (SIGTERM: exit 0)")
+
+    return headless.run_check("serve check", "newsgen-serve-", check)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
