@@ -10,7 +10,6 @@ holds, 1 with the failing step otherwise, 2 when the check cannot run.
 
 Usage: bookmark_path_check.py [BINARY]   (default .build/debug/newsgen)
 """
-import argparse
 import functools
 import http.server
 import os
@@ -121,10 +120,7 @@ def walk(driver, binary, site, origin):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"))
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser = headless.argument_parser(__doc__)
     parser.add_argument("--templates", default=os.path.join(ROOT, "templates"), help="the theme to build with (default: the repository's)")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)

@@ -5,10 +5,25 @@ the same way (no network beyond 127.0.0.1, no sync, no extensions) and end the
 same way (`run_check`: the browser quit, the server stopped, the temporary
 folder removed, an exit status).
 """
+import argparse
 import os
 import shutil
 import subprocess
 import tempfile
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def argument_parser(doc):
+    """The options every browser check takes (the newsgen binary, Chromium and its driver), with
+    the first paragraph of the check's docstring `doc` as the description; a check adds its own."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"),
+                        help="the newsgen binary (default: .build/debug/newsgen)")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    return parser
 
 
 class SetupError(Exception):

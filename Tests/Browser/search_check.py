@@ -23,7 +23,6 @@ Exit 0 when all holds, 1 with the failing step, 2 when the check cannot run.
 
 Usage: search_check.py [BINARY]   (default .build/debug/newsgen)
 """
-import argparse
 import glob
 import html
 import math
@@ -243,10 +242,7 @@ def check_language(driver, origin, site, binary):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"))
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser = headless.argument_parser(__doc__)
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     def run(session):

@@ -12,7 +12,6 @@ Exit 0 when every step holds, 1 with the failing step otherwise, 2 when the chec
 
 Usage: serve_check.py [BINARY]   (default .build/debug/newsgen)
 """
-import argparse
 import json
 import os
 import re
@@ -194,10 +193,7 @@ def foreign_origin(driver, serving, site):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"))
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser = headless.argument_parser(__doc__)
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
 

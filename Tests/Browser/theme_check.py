@@ -30,7 +30,6 @@ Exit 0 when all holds, 1 with the findings, 2 when the check cannot run.
 
 Usage: theme_check.py [BINARY] [--screenshots DIR]   (default .build/debug/newsgen)
 """
-import argparse
 import base64
 import collections
 import html.parser
@@ -751,12 +750,9 @@ def home_weight(public):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"))
+    parser = headless.argument_parser(__doc__)
     parser.add_argument("--screenshots", default=os.path.join(ROOT, ".build", "screenshots"),
                         help="folder for the PNGs (default .build/screenshots, git-ignored)")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--templates", default=os.path.join(ROOT, "templates"), help="the theme to check (default: the repository's)")
     args = parser.parse_args(argv)
     try:

@@ -25,7 +25,6 @@ could not run (build failed, no browser).
 
 from __future__ import annotations
 
-import argparse
 import collections
 import http.server
 import json
@@ -573,11 +572,7 @@ def strip_csp(public, relative):
 # --- main ----------------------------------------------------------------------------------------
 
 def parse_arguments():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"),
-                        help="the newsgen binary (default: .build/debug/newsgen)")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser = headless.argument_parser(__doc__)
     parser.add_argument("--min-vectors", type=int, default=150, help="fail when fewer vectors reach a page (150)")
     parser.add_argument("--settle-ms", type=int, default=25, help="pause after the page's first two animation frames and again after hovering (25)")
     parser.add_argument("--workers", type=int, default=3, help="browsers loading pages side by side (3)")
