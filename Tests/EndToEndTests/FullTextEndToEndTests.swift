@@ -81,7 +81,7 @@ struct FullTextEndToEndTests {
         let shown = try page(site, of: lights)
         #expect(shown.contains("Paragraph 6 of harbour-lights:"))
         #expect(shown.contains("data-testid=\"article-fulltext\""))
-        #expect(shown.contains("read from the publisher's page"))
+        #expect(shown.contains("read from the publisher&#39;s page"), "the strings table's words are escaped as any value")
         #expect(!shown.contains("Share on Mastodon"))
         // Both images (the figure's and the lazy one) are served from the site's media/, none from the publisher.
         let images = shown.matches(of: /<img [^>]*src="..\/..\/media\/[0-9a-f]{64}\.png"/).count
