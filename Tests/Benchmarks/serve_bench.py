@@ -21,7 +21,8 @@ until a new document shows the paragraph (at most BOUND seconds), and read the n
 
 Prints a Markdown section for BENCHMARKS.md: medians with ranges, the ratio newsgen/Hugo of the
 medians and the median of the pairs' ratios, the machine, the versions and the command.
-A benchmark, not a test: exit 0 whatever the figures; 1 when a step fails, 2 when it cannot run.
+Why these choices: docs/adr/044-serve-latency-benchmark.md. A benchmark, not a test: exit 0 whatever
+the figures; 1 when a step fails, 2 when it cannot run.
 """
 import json
 import os
