@@ -172,7 +172,9 @@ def machine_and_versions(binary, hugo, chromium):
     memory = run(["free", "-g"]).splitlines()
     total = memory[1].split()[1] if len(memory) > 1 else "?"
     swift = (run(["swift", "--version"]).splitlines() or ["swift ?"])[0]
-    return {"machine": "%s, nproc %s, %s GB RAM (free -g)" % (platform.machine(), run(["nproc"]), total),
+    # The load when the run starts: other work on the machine shows in every figure.
+    load = "load average %.1f, %.1f, %.1f at the start" % os.getloadavg()
+    return {"machine": "%s, nproc %s, %s GB RAM (free -g), %s" % (platform.machine(), run(["nproc"]), total, load),
             "versions": "; ".join([swift, run([binary, "--version"]) or "newsgen ?",
                                    run([hugo, "version"]).split(" BuildDate")[0], run([chromium, "--version"])])}
 
