@@ -17,7 +17,7 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale bench-search
-.PHONY: bench-extract extract-anchors
+.PHONY: bench-extract extract-anchors bench-serve
 .PHONY: feeds-check python-deps
 .PHONY: embed-templates usage-docs
 
@@ -185,6 +185,16 @@ bench-hugo: deps
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen-parse-bench
 	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/hugo/compare.py --binary $(SCRATCH)/release/newsgen \
 	  --parse-bench $(SCRATCH)/release/newsgen-parse-bench $(HUGO_BENCH_ARGS)
+
+## Save → reload of `newsgen serve` against `hugo server` (live reload on) in headless Chromium, on seeded synthetic
+## sites of 1,000 and 10,000 articles in tmpfs: 9 edits of one Markdown article each, paired and alternating, after a
+## warm-up; medians, the ratio and each server's own rebuild time (Tests/Benchmarks/serve_bench.py).
+## SERVE_BENCH_ARGS="--sizes 1000 --edits 5" and the like pass options through.
+SERVE_BENCH_ARGS ?=
+bench-serve: deps browser-deps
+	@command -v hugo >/dev/null 2>&1 || { echo "Installing: hugo"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo </dev/null; }
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
+	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/serve_bench.py $(SCRATCH)/release/newsgen $(SERVE_BENCH_ARGS)
 
 ## XSS vectors through a real build, loaded in headless Chromium with and without the CSP;
 ## then the app's critical path (home → article → bookmark → Bookmarks → article), and `newsgen serve` (live reload, bookmark button).
