@@ -315,7 +315,7 @@ def scenario(binary, folder, feed, port, workflow_file):
     sanitized, reused = verbose_figure(r"Enrich: ([\d,]+) articles? sanitized, ([\d,]+) reused", output, "what it sanitized")
     rendered, kept = verbose_figure(r"Pages: ([\d,]+) rendered, ([\d,]+) kept", output, "how many pages it kept")
     downloaded, unchanged = verbose_figure(r"images: ([\d,]+) downloaded, ([\d,]+) unchanged", output, "what images cost")
-    print("  run 2's build: %d articles sanitized, %d reused; %d pages rendered, %d kept; images %d downloaded, %d unchanged"
+    print("  run 2's build: Enrich %d sanitized, %d reused; Pages %d rendered, %d kept; images %d downloaded, %d unchanged"
           % (sanitized, reused, rendered, kept, downloaded, unchanged))
     if sanitized != 1 or reused < len(FIRST_ITEMS):
         raise Failure("run 2 was not incremental: %d articles sanitized, %d reused (want 1 and at least %d)"

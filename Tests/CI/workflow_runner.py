@@ -164,21 +164,19 @@ def evaluate(expression, context):
             value = same if op == "==" else not same
         return value
 
-    def conjunction():
-        value = comparison()
-        while peek() == ("op", "&&"):
+    def chain(operand, operator, combine):
+        """`operand (operator operand)*`, folded left by `combine` (no side effects, so no short circuit)."""
+        value = operand()
+        while peek() == ("op", operator):
             take()
-            right = comparison()
-            value = right if truthy(value) else value
+            value = combine(value, operand())
         return value
 
+    def conjunction():
+        return chain(comparison, "&&", lambda left, right: right if truthy(left) else left)
+
     def disjunction():
-        value = conjunction()
-        while peek() == ("op", "||"):
-            take()
-            right = conjunction()
-            value = value if truthy(value) else right
-        return value
+        return chain(conjunction, "||", lambda left, right: left if truthy(left) else right)
 
     result = disjunction()
     if position != len(items):
