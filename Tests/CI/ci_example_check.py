@@ -14,6 +14,8 @@ The workflow's jobs then run through workflow_runner.py: its `run:` steps with b
   the binary cache                     seeded with BINARY under `newsgen-<HEAD>` (the key the workflow
                                        computes), so the run is a cache hit and Swift is not built
                                        again; a step that would run `swift build` stops the check
+  NEWSGEN_DEB                          empty; with --deb FILE (e.g. make deb's), file://FILE, so the
+                                       workflow installs that package instead (no binary cache)
   apt-get                              a stand-in that installs nothing: each package the workflow
                                        names must already be installed here (`make deps`), or it fails
   the container                        not started: this machine must be what it names, Debian 12
@@ -55,7 +57,8 @@ FIRST_ITEMS = [("h-1", "Ferry timetable changes", "Mon, 05 Oct 2026 08:00:00 GMT
 NEW_ITEM = ("h-3", "Winter moorings allocated", "Wed, 04 Nov 2026 10:15:00 GMT", 2)
 
 # The workflow's apt-get on this machine: `update` does nothing, `install` installs nothing and
-# fails unless every package it names is installed already.
+# fails unless every package it names is installed already; a .deb file is unpacked into the run's
+# temporary folder, its usr/bin put on PATH, and each package of its Depends must be installed.
 APT_GET_SHIM = """#!/bin/bash
 case "$1" in
   update) exit 0 ;;
@@ -64,7 +67,16 @@ case "$1" in
 esac
 missing=""
 for arg in "$@"; do
-  case "$arg" in -*) ;; *) dpkg -s "$arg" >/dev/null 2>&1 || missing="$missing $arg" ;; esac
+  case "$arg" in
+    -*) ;;
+    */*.deb)
+      dpkg-deb -x "$arg" "$RUNNER_TEMP/deb-root" || exit 100
+      echo "$RUNNER_TEMP/deb-root/usr/bin" >> "$GITHUB_PATH"
+      for dep in $(dpkg-deb -f "$arg" Depends | tr ',' '\\n' | sed 's/|.*//; s/(.*)//; s/:any//' | tr -d ' '); do
+        dpkg -s "$dep" >/dev/null 2>&1 || missing="$missing $dep"
+      done ;;
+    *) dpkg -s "$arg" >/dev/null 2>&1 || missing="$missing $arg" ;;
+  esac
 done
 if [ -n "$missing" ]; then
   echo "apt-get (ci-example-check): not installed on this machine:$missing (make deps installs the build's packages)" >&2
@@ -242,13 +254,13 @@ def verbose_figure(pattern, output, what):
     return [int(group.replace(",", "")) for group in match.groups()]
 
 
-def check_packages(runner_temp):
-    """The workflow installed libvips (the thumbnails) and every Debian package Package.swift builds with."""
+def check_packages(runner_temp, from_source):
+    """The workflow installed libvips (the thumbnails) and, `from_source`, every Debian package Package.swift builds with."""
     with open(os.path.join(runner_temp, "apt-get-installed")) as file:
         installed = set(file.read().split())
     with open(os.path.join(ROOT, "Package.swift")) as file:
         wanted = {name for group in re.findall(r"\.apt\(\[([^\]]*)\]\)", file.read()) for name in re.findall(r'"([^"]+)"', group)}
-    missing = sorted((wanted | {"libvips42"}) - installed)
+    missing = sorted(((wanted if from_source else set()) | {"libvips42"}) - installed)
     if missing:
         raise Failure("the workflow does not install %s" % ", ".join(missing))
 
@@ -267,32 +279,36 @@ def refuse_swift_build(step, context):
                       % context["steps"].get("commit", {}).get("outputs", {}).get("sha"))
 
 
-def check(binary, folder, workflow_file=None):
+def check(binary, folder, workflow_file=None, deb=None):
     feed = Feed()
     server = serve(feed)
     try:
-        return scenario(binary, folder, feed, server.server_address[1], workflow_file)
+        return scenario(binary, folder, feed, server.server_address[1], workflow_file, deb)
     finally:
         server.shutdown()
 
 
-def scenario(binary, folder, feed, port, workflow_file):
+def scenario(binary, folder, feed, port, workflow_file, deb):
     site, remote = make_site(binary, folder, port, compare=workflow_file is None)
     workflow = workflow_runner.load(workflow_file or os.path.join(site, ".github", "workflows", "rebuild.yml"))
     check_container(workflow)
     head = git("rev-parse", "HEAD", cwd=ROOT).strip()
-    runner = workflow_runner.LocalRunner(
-        workflow, os.path.join(folder, "runner"), remote,
-        env_overrides={"NEWSGEN_REPOSITORY": ROOT, "NEWSGEN_VERSION": "HEAD"},
-        shims={"apt-get": APT_GET_SHIM}, before_step=refuse_swift_build)
-    binary_step = next(step for step in workflow["jobs"]["build"]["steps"] if step.get("id") == "newsgen")
-    names = workflow_runner.path_list(binary_step["with"]["path"])
-    runner.cache.save(names, lambda name: os.path.realpath(binary), "newsgen-" + head)
+    overrides = {"NEWSGEN_REPOSITORY": ROOT, "NEWSGEN_VERSION": "HEAD"}
+    if deb:
+        overrides["NEWSGEN_DEB"] = "file://" + deb
+    runner = workflow_runner.LocalRunner(workflow, os.path.join(folder, "runner"), remote, env_overrides=overrides,
+                                         shims={"apt-get": APT_GET_SHIM}, before_step=refuse_swift_build)
+    if not deb:
+        binary_step = next(step for step in workflow["jobs"]["build"]["steps"] if step.get("id") == "newsgen")
+        names = workflow_runner.path_list(binary_step["with"]["path"])
+        runner.cache.save(names, lambda name: os.path.realpath(binary), "newsgen-" + head)
 
     started = time.monotonic()
     log = runner.run(1)
     print_log(1, log, time.monotonic() - started)
-    check_packages(os.path.join(runner.root, "run-1", "temp"))
+    check_packages(os.path.join(runner.root, "run-1", "temp"), from_source=not deb)
+    if deb and not os.path.exists(os.path.join(runner.root, "run-1", "temp", "deb-root", "usr", "bin", "newsgen")):
+        raise Failure("with --deb, the workflow did not install the package (no usr/bin/newsgen unpacked)")
     subject, files = last_commit_files(remote)
     archive = "content/archive/"
     if subject != "Archive: scheduled rebuild" or not files:
@@ -348,6 +364,8 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder and print where it is")
     parser.add_argument("--workflow", help="run this workflow file instead of the one `newsgen init` wrote "
                         "(to try a change before `make embed-templates`; the two are then not compared)")
+    parser.add_argument("--deb", help="a newsgen .deb (make deb) for the workflow to install, as NEWSGEN_DEB, "
+                        "instead of the binary through the binary cache")
     arguments = parser.parse_args()
     binary = os.path.realpath(arguments.binary)
     if not os.access(binary, os.X_OK):
@@ -356,7 +374,8 @@ def main():
     folder = tempfile.mkdtemp(prefix="newsgen-ci-example.")
     started = time.monotonic()
     try:
-        check(binary, folder, arguments.workflow and os.path.realpath(arguments.workflow))
+        check(binary, folder, arguments.workflow and os.path.realpath(arguments.workflow),
+              arguments.deb and os.path.realpath(arguments.deb))
     except (Failure, workflow_runner.WorkflowError, workflow_runner.StepFailed) as failure:
         print("ci-example-check: FAIL: %s" % failure)
         return 1

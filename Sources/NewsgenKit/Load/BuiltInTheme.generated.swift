@@ -2350,8 +2350,8 @@ jobs:
       - name: Install newsgen from the release's .deb
         if: env.NEWSGEN_DEB != ''
         run: |
-          curl -fsSL -o /tmp/newsgen.deb "$NEWSGEN_DEB"
-          apt-get install -y /tmp/newsgen.deb   # its Depends are the libraries it runs with
+          curl -fsSL -o "$RUNNER_TEMP/newsgen.deb" "$NEWSGEN_DEB"
+          apt-get install -y "$RUNNER_TEMP/newsgen.deb"   # its Depends are the libraries it runs with
 
       # The libraries newsgen links, with their headers for building it; a cached binary needs them too.
       - name: Install newsgen's C libraries
