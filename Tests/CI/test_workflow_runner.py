@@ -143,5 +143,58 @@ class FolderCacheTests(unittest.TestCase):
         self.assertEqual(self.cache.index(), [])
 
 
+class LocalRunnerTests(unittest.TestCase):
+    """A small workflow through the runner: outputs, PATH, env, skipped steps, the cache's post step."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="newsgen-runner-test.")
+        self.addCleanup(shutil.rmtree, self.folder)
+        self.remote = os.path.join(self.folder, "remote.git")
+        os.system("git init -q --bare %s" % self.remote)
+
+    def workflow(self, steps):
+        return {"env": {"GREETING": "hello"}, "jobs": {"build": {"env": {"JOB": "j-${{ github.run_id }}"}, "steps": steps}}}
+
+    def test_outputs_path_env_and_skips(self):
+        steps = [
+            {"id": "first", "run": 'echo "word=${GREETING}-$JOB" >> "$GITHUB_OUTPUT"; mkdir -p "$HOME/bin"\n'
+                                   'printf "#!/bin/sh\\necho tool\\n" > "$HOME/bin/tool"; chmod +x "$HOME/bin/tool"\n'
+                                   'echo "$HOME/bin" >> "$GITHUB_PATH"'},
+            {"name": "uses the output", "if": "steps.first.outputs.word == 'HELLO-j-1'",
+             "run": 'echo "${{ steps.first.outputs.word }} $(tool)"'},
+            {"name": "skipped", "if": "steps.first.outputs.word == 'other'", "run": "exit 1"},
+            {"name": "cached", "uses": "actions/cache@v4", "with": {"path": "out", "key": "k-${{ github.run_id }}"}},
+            {"name": "writes", "run": "mkdir -p out; echo saved > out/file"},
+        ]
+        runner = workflow_runner.LocalRunner(self.workflow(steps), os.path.join(self.folder, "runner"), self.remote)
+        log = runner.run(1)
+        self.assertEqual([(name, state) for _, name, state, _, _ in log],
+                         [("echo \"word=${GREETING}-$JOB\" >> \"$GITHUB_OUTPUT\"; mkdir -p \"$HOME/bin\"", "ran"),
+                          ("uses the output", "ran"), ("skipped", "skipped"), ("cached", "ran"), ("writes", "ran"),
+                          ("Post cached", "ran")])
+        self.assertEqual(log[1][3], "hello-j-1 tool\n")
+        self.assertEqual([entry["key"] for entry in runner.cache.index()], ["k-1"])
+
+    def test_a_failing_step_stops_the_job_and_saves_nothing(self):
+        steps = [{"name": "cached", "uses": "actions/cache@v4", "with": {"path": "out", "key": "k"}},
+                 {"name": "fails", "run": "mkdir out; echo partial > out/file; echo broken; false; echo never"}]
+        runner = workflow_runner.LocalRunner(self.workflow(steps), os.path.join(self.folder, "runner"), self.remote)
+        with self.assertRaises(workflow_runner.StepFailed) as failure:
+            runner.run(1)
+        self.assertEqual((failure.exception.step, failure.exception.output), ("fails", "broken\n"))
+        self.assertEqual(runner.cache.index(), [])
+
+    def test_unknown_actions_env_and_paths_outside_the_run_are_refused(self):
+        runner = workflow_runner.LocalRunner(self.workflow([{"uses": "actions/setup-node@v4"}]),
+                                             os.path.join(self.folder, "runner"), self.remote)
+        with self.assertRaisesRegex(WorkflowError, "setup-node"):
+            runner.run(1)
+        with self.assertRaisesRegex(WorkflowError, "NOT_THERE"):
+            workflow_runner.LocalRunner(self.workflow([]), self.folder, self.remote, env_overrides={"NOT_THERE": "x"})
+        outside = self.workflow([{"uses": "actions/cache@v4", "with": {"path": "/usr/local/bin/newsgen", "key": "k"}}])
+        with self.assertRaisesRegex(WorkflowError, "outside the run's folder"):
+            workflow_runner.LocalRunner(outside, os.path.join(self.folder, "runner2"), self.remote).run(1)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -313,6 +313,11 @@ class FolderCache:
         return True
 
 
+def read_text(path):
+    with open(path, encoding="utf-8") as file:
+        return file.read()
+
+
 def copy(source, destination):
     """A file or a folder copied to `destination` (replacing what was there), parents made."""
     if os.path.isdir(destination) and not os.path.islink(destination):
@@ -389,15 +394,13 @@ class LocalRunner:
                                                    outputs_file, env_file, path_file)
             if action(step) is None:
                 output = self.run_script(name, step, context, process_env, workspace, folder, index)
-                outputs = parse_command_file(open(outputs_file).read())
+                outputs = parse_command_file(read_text(outputs_file))
             else:
                 output, outputs, post = self.run_action(step, context, process_env, folder)
                 if post:
                     posts.append(post)
-            with open(path_file) as file:
-                extra_path = [line for line in file.read().split("\n") if line][::-1] + extra_path
-            with open(env_file) as file:
-                exported.update(parse_command_file(file.read()))
+            extra_path = [line for line in read_text(path_file).split("\n") if line][::-1] + extra_path
+            exported.update(parse_command_file(read_text(env_file)))
             if step.get("id"):
                 context["steps"][step["id"]] = {"outputs": outputs, "outcome": "success"}
             log.append((job_id, name, "ran", output, time.monotonic() - started))

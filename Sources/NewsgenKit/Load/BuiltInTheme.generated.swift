@@ -2337,6 +2337,8 @@ jobs:
     runs-on: ubuntu-24.04
     # Debian 12, the system newsgen's .deb is built for, with the Swift newsgen is tested with.
     container: swift:6.3.1-bookworm
+    env:
+      DEBIAN_FRONTEND: noninteractive   # apt-get asks nothing
     steps:
       # libvips makes the rows' thumbnails; newsgen opens it when a build first needs one.
       - name: Install git and libvips
