@@ -2386,12 +2386,13 @@ jobs:
       - name: Build newsgen
         if: env.NEWSGEN_DEB == '' && steps.newsgen.outputs.cache-hit != 'true'
         run: |
-          git init -q /tmp/newsgen
-          git -C /tmp/newsgen fetch -q --depth 1 "$NEWSGEN_REPOSITORY" "${{ steps.commit.outputs.sha }}"
-          git -C /tmp/newsgen checkout -q FETCH_HEAD
-          swift build -c release --package-path /tmp/newsgen
+          source="$RUNNER_TEMP/newsgen"
+          git init -q "$source"
+          git -C "$source" fetch -q --depth 1 "$NEWSGEN_REPOSITORY" "${{ steps.commit.outputs.sha }}"
+          git -C "$source" checkout -q FETCH_HEAD
+          swift build -c release --package-path "$source"
           mkdir -p ~/.local/bin
-          cp /tmp/newsgen/.build/release/newsgen ~/.local/bin/newsgen
+          cp "$source/.build/release/newsgen" ~/.local/bin/newsgen
 
       # newsgen's caches survive between runs: images already downloaded are only revalidated,
       # and articles already sanitized are not sanitized again, so an hourly run costs what the
