@@ -14,6 +14,7 @@ The workflow's jobs then run through workflow_runner.py: its `run:` steps with b
   the binary cache                     seeded with BINARY under `newsgen-<HEAD>` (the key the workflow
                                        computes), so the run is a cache hit and Swift is not built
                                        again; a step that would run `swift build` stops the check
+                                       (with --from-source nothing is seeded and run 1 builds it)
   NEWSGEN_DEB                          empty; with --deb FILE (e.g. make deb's), file://FILE, so the
                                        workflow installs that package instead (no binary cache)
   apt-get                              a stand-in that installs nothing: each package the workflow
@@ -279,16 +280,16 @@ def refuse_swift_build(step, context):
                       % context["steps"].get("commit", {}).get("outputs", {}).get("sha"))
 
 
-def check(binary, folder, workflow_file=None, deb=None):
+def check(binary, folder, workflow_file=None, deb=None, from_source=False):
     feed = Feed()
     server = serve(feed)
     try:
-        return scenario(binary, folder, feed, server.server_address[1], workflow_file, deb)
+        return scenario(binary, folder, feed, server.server_address[1], workflow_file, deb, from_source)
     finally:
         server.shutdown()
 
 
-def scenario(binary, folder, feed, port, workflow_file, deb):
+def scenario(binary, folder, feed, port, workflow_file, deb, from_source):
     site, remote = make_site(binary, folder, port, compare=workflow_file is None)
     workflow = workflow_runner.load(workflow_file or os.path.join(site, ".github", "workflows", "rebuild.yml"))
     check_container(workflow)
@@ -297,8 +298,9 @@ def scenario(binary, folder, feed, port, workflow_file, deb):
     if deb:
         overrides["NEWSGEN_DEB"] = "file://" + deb
     runner = workflow_runner.LocalRunner(workflow, os.path.join(folder, "runner"), remote, env_overrides=overrides,
-                                         shims={"apt-get": APT_GET_SHIM}, before_step=refuse_swift_build)
-    if not deb:
+                                         shims={"apt-get": APT_GET_SHIM},
+                                         before_step=None if from_source else refuse_swift_build)
+    if not deb and not from_source:
         binary_step = next(step for step in workflow["jobs"]["build"]["steps"] if step.get("id") == "newsgen")
         names = workflow_runner.path_list(binary_step["with"]["path"])
         runner.cache.save(names, lambda name: os.path.realpath(binary), "newsgen-" + head)
@@ -366,6 +368,8 @@ def main():
                         "(to try a change before `make embed-templates`; the two are then not compared)")
     parser.add_argument("--deb", help="a newsgen .deb (make deb) for the workflow to install, as NEWSGEN_DEB, "
                         "instead of the binary through the binary cache")
+    parser.add_argument("--from-source", action="store_true", help="seed no binary: run 1 builds newsgen from this "
+                        "repository's HEAD in release mode (minutes), run 2 takes it from the binary cache")
     arguments = parser.parse_args()
     binary = os.path.realpath(arguments.binary)
     if not os.access(binary, os.X_OK):
@@ -375,7 +379,7 @@ def main():
     started = time.monotonic()
     try:
         check(binary, folder, arguments.workflow and os.path.realpath(arguments.workflow),
-              arguments.deb and os.path.realpath(arguments.deb))
+              arguments.deb and os.path.realpath(arguments.deb), arguments.from_source)
     except (Failure, workflow_runner.WorkflowError, workflow_runner.StepFailed) as failure:
         print("ci-example-check: FAIL: %s" % failure)
         return 1
