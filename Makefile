@@ -18,7 +18,7 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale bench-search
 .PHONY: bench-extract extract-anchors bench-serve
-.PHONY: feeds-check python-deps
+.PHONY: feeds-check python-deps ci-example-check
 .PHONY: embed-templates usage-docs
 
 ## Install the missing Debian packages (apt-get update first, once).
@@ -233,11 +233,21 @@ feeds-check: deps python-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --product newsgen
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Conformance/feeds_out_check.py $(SCRATCH)/debug/newsgen
 
-## Python packages the checks import, from pip when missing: feedparser (feeds-check).
+## Python packages the checks import, from pip when missing: feedparser (feeds-check), PyYAML (ci-example-check).
 python-deps:
 	@python3 -c 'import feedparser' 2>/dev/null || { echo "Installing: feedparser (pip)"; \
 	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
 	  python3 -m pip install --quiet "feedparser==6.0.11" </dev/null || python3 -m pip install --quiet --break-system-packages "feedparser==6.0.11" </dev/null; }
+	@python3 -c 'import yaml' 2>/dev/null || { echo "Installing: PyYAML (pip)"; \
+	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
+	  python3 -m pip install --quiet "PyYAML==6.0.3" </dev/null || python3 -m pip install --quiet --break-system-packages "PyYAML==6.0.3" </dev/null; }
+
+## docs/ci/github-actions.yml executed here twice (Tests/CI/ci_example_check.py): its run: steps with bash, its
+## uses: steps by local equivalents, a fixture feed on 127.0.0.1, a bare repository for GitHub; then the runner's unit tests.
+ci-example-check: deps python-deps
+	$(SWIFT) build --scratch-path $(SCRATCH) --product newsgen
+	PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/CI -p 'test_*.py'
+	PYTHONDONTWRITEBYTECODE=1 python3 Tests/CI/ci_example_check.py $(SCRATCH)/debug/newsgen
 
 ## Regenerate Sources/NewsgenKit/Load/BuiltInTheme.generated.swift (the theme built into the binary) from
 ## templates/ and docs/ci/github-actions.yml; BuiltInThemeTests fails until this is run after an edit.

@@ -139,7 +139,8 @@ public enum SiteScaffold {
 
         `.github/workflows/rebuild.yml` rebuilds the site every hour on GitHub
         Actions, commits the archive and publishes `public/` to GitHub Pages. Set
-        `NEWSGEN_REPOSITORY` in it to where newsgen's source lives.
+        `NEWSGEN_DEB` in it to the address of a newsgen release's `.deb`, or
+        `NEWSGEN_REPOSITORY` to where newsgen's source lives.
 
         """
     }

@@ -2326,25 +2326,48 @@ permissions:
   id-token: write
 
 env:
+  # A release's .deb (https://…/newsgen_<version>_amd64.deb): installed with apt-get, nothing is built.
+  NEWSGEN_DEB: ""
+  # Without one, newsgen is built from its source, once per commit of this branch or tag.
   NEWSGEN_REPOSITORY: https://github.com/OWNER/newsgen   # where newsgen's source lives
   NEWSGEN_VERSION: main                                   # a tag or branch of it
 
 jobs:
   build:
     runs-on: ubuntu-24.04
-    container: swift:6.1-noble  # the Swift toolchain; newsgen has no package dependencies
+    # Debian 12, the system newsgen's .deb is built for, with the Swift newsgen is tested with.
+    container: swift:6.3.1-bookworm
+    env:
+      DEBIAN_FRONTEND: noninteractive   # apt-get asks nothing
     steps:
-      - name: Install git and newsgen's C libraries
+      # libvips makes the rows' thumbnails; newsgen opens it when a build first needs one.
+      - name: Install git and libvips
         run: |
           apt-get update
-          apt-get install -y git pkg-config libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev
+          apt-get install -y --no-install-recommends git ca-certificates curl libvips42
 
+      # After git is installed: without it, actions/checkout downloads the files and no repository to commit in.
       - uses: actions/checkout@v4
+
+      - name: Install newsgen from the release's .deb
+        if: env.NEWSGEN_DEB != ''
+        run: |
+          curl -fsSL -o "$RUNNER_TEMP/newsgen.deb" "$NEWSGEN_DEB"
+          apt-get install -y "$RUNNER_TEMP/newsgen.deb"   # its Depends are the libraries it runs with
+
+      # The libraries newsgen links, with their headers for building it; a cached binary needs them too.
+      - name: Install newsgen's C libraries
+        if: env.NEWSGEN_DEB == ''
+        run: |
+          apt-get install -y --no-install-recommends pkg-config libxml2-dev libcmark-gfm-dev \
+            libcmark-gfm-extensions-dev libyaml-dev libcurl4-openssl-dev libssl-dev
+          echo "$HOME/.local/bin" >> "$GITHUB_PATH"   # where the binary cache keeps newsgen
 
       # NEWSGEN_VERSION names a branch or tag; the commit it points at now is what runs, so the
       # hourly build picks up newsgen's fixes instead of a binary cached once, long ago.
       - name: Find newsgen's commit
         id: commit
+        if: env.NEWSGEN_DEB == ''
         run: |
           refs=$(git ls-remote "$NEWSGEN_REPOSITORY" "$NEWSGEN_VERSION" "$NEWSGEN_VERSION^{}")
           commit=$(printf '%s\n' "$refs" | awk '$2 ~ /\^\{\}$/ { print $1; exit }')   # a tag's commit
@@ -2354,19 +2377,22 @@ jobs:
       # The binary is kept between runs, keyed by that commit: built once per commit, not every hour.
       - name: Restore newsgen
         id: newsgen
+        if: env.NEWSGEN_DEB == ''
         uses: actions/cache@v4
         with:
-          path: /usr/local/bin/newsgen
+          path: ~/.local/bin/newsgen
           key: newsgen-${{ steps.commit.outputs.sha }}
 
       - name: Build newsgen
-        if: steps.newsgen.outputs.cache-hit != 'true'
+        if: env.NEWSGEN_DEB == '' && steps.newsgen.outputs.cache-hit != 'true'
         run: |
-          git init -q /tmp/newsgen
-          git -C /tmp/newsgen fetch -q --depth 1 "$NEWSGEN_REPOSITORY" "${{ steps.commit.outputs.sha }}"
-          git -C /tmp/newsgen checkout -q FETCH_HEAD
-          swift build -c release --package-path /tmp/newsgen
-          cp /tmp/newsgen/.build/release/newsgen /usr/local/bin/newsgen
+          source="$RUNNER_TEMP/newsgen"
+          git init -q "$source"
+          git -C "$source" fetch -q --depth 1 "$NEWSGEN_REPOSITORY" "${{ steps.commit.outputs.sha }}"
+          git -C "$source" checkout -q FETCH_HEAD
+          swift build -c release --package-path "$source"
+          mkdir -p ~/.local/bin
+          cp "$source/.build/release/newsgen" ~/.local/bin/newsgen
 
       # newsgen's caches survive between runs: images already downloaded are only revalidated,
       # and articles already sanitized are not sanitized again, so an hourly run costs what the
@@ -2382,19 +2408,20 @@ jobs:
             newsgen-images-
 
       # Sources that fail are warnings: the site is still published, with their earlier
-      # articles, and /sources/ says what went wrong. Without a terminal newsgen prints
-      # one line per source and a summary, which is what the job's log shows.
+      # articles, and /sources/ says what went wrong. Without a terminal newsgen prints one
+      # line per source and a summary; --verbose adds what the caches saved (articles
+      # sanitized and reused, images revalidated, pages rendered and kept).
       - name: Build the site
-        run: newsgen build
+        run: newsgen build --verbose
 
       # The archive is the site's memory (content/archive/, with state.json for conditional
-      # requests): commit it, so the next run starts from it.
+      # requests): commit it, so the next run starts from it. Nothing else is committed.
       - name: Commit the archive
         run: |
           git config --global --add safe.directory "$GITHUB_WORKSPACE"
           git config user.name "newsgen"
           git config user.email "newsgen@users.noreply.github.com"
-          git add content/archive bookmarks.json
+          git add content/archive
           if ! git diff --cached --quiet; then
             git commit -m "Archive: scheduled rebuild"
             git push

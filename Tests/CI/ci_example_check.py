@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""The CI workflow newsgen documents (docs/ci/github-actions.yml), executed here twice, step by step.
+
+Usage: ci_example_check.py [BINARY]   (default .build/debug/newsgen; `make ci-example-check`)
+
+A site made by `newsgen init` (whose .github/workflows/rebuild.yml must equal the documented file,
+and is the file run), with one url source served on 127.0.0.1 by a fixture server (RSS items with
+`media:thumbnail` PNGs, ETags and 304s), committed to a bare repository standing in for GitHub.
+The workflow's jobs then run through workflow_runner.py: its `run:` steps with bash, in order, its
+`uses:` steps replaced by local equivalents. What this check supplies, and why:
+
+  NEWSGEN_REPOSITORY, NEWSGEN_VERSION  this repository and HEAD, so "Find newsgen's commit" finds
+                                       the commit the binary was built from
+  the binary cache                     seeded with BINARY under `newsgen-<HEAD>` (the key the workflow
+                                       computes), so the run is a cache hit and Swift is not built
+                                       again; a step that would run `swift build` stops the check
+                                       (with --from-source nothing is seeded and run 1 builds it)
+  NEWSGEN_DEB                          empty; with --deb FILE (e.g. make deb's), file://FILE, so the
+                                       workflow installs that package instead (no binary cache)
+  apt-get                              a stand-in that installs nothing: each package the workflow
+                                       names must already be installed here (`make deps`), or it fails
+  the container                        not started: this machine must be what it names, Debian 12
+                                       with the same Swift version (checked)
+
+Run 1 must commit the archive (only content/archive/) and publish a site whose feed rows have
+thumbnails (JPEGs made by libvips). Then the feed gains an item in a new month, and run 2, on a fresh
+workspace with the caches restored, must be incremental (as the build's --verbose output says: one
+article sanitized, the rest reused, no image downloaded again, the pages it rendered and kept),
+send the validators the committed state.json holds, commit only the new month's file and
+state.json, and publish the new article. Prints each step's time; exit 1 on FAIL.
+"""
+import argparse
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.dont_write_bytecode = True
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Benchmarks"))
+import workflow_runner  # noqa: E402
+from image_bench import make_images  # noqa: E402
+
+SOURCE_ID = "harbour-log"
+WORKFLOW = os.path.join(ROOT, "docs", "ci", "github-actions.yml")
+# The feed's items: (guid, title, RFC 822 date, image number). Run 2 adds the last one, a month later.
+FIRST_ITEMS = [("h-1", "Ferry timetable changes", "Mon, 05 Oct 2026 08:00:00 GMT", 0),
+               ("h-2", "Lighthouse reopens", "Tue, 13 Oct 2026 09:30:00 GMT", 1)]
+NEW_ITEM = ("h-3", "Winter moorings allocated", "Wed, 04 Nov 2026 10:15:00 GMT", 2)
+
+# The workflow's apt-get on this machine: `update` does nothing, `install` installs nothing and
+# fails unless every package it names is installed already; a .deb file is unpacked into the run's
+# temporary folder, its usr/bin put on PATH, and each package of its Depends must be installed.
+APT_GET_SHIM = """#!/bin/bash
+case "$1" in
+  update) exit 0 ;;
+  install) shift ;;
+  *) echo "apt-get (ci-example-check): only update and install are stood in for, not $1" >&2; exit 100 ;;
+esac
+missing=""
+for arg in "$@"; do
+  case "$arg" in
+    -*) ;;
+    */*.deb)
+      dpkg-deb -x "$arg" "$RUNNER_TEMP/deb-root" || exit 100
+      echo "$RUNNER_TEMP/deb-root/usr/bin" >> "$GITHUB_PATH"
+      for dep in $(dpkg-deb -f "$arg" Depends | tr ',' '\\n' | sed 's/|.*//; s/(.*)//; s/:any//' | tr -d ' '); do
+        dpkg -s "$dep" >/dev/null 2>&1 || missing="$missing $dep"
+      done ;;
+    *) dpkg -s "$arg" >/dev/null 2>&1 || missing="$missing $arg" ;;
+  esac
+done
+if [ -n "$missing" ]; then
+  echo "apt-get (ci-example-check): not installed on this machine:$missing (make deps installs the build's packages)" >&2
+  exit 100
+fi
+printf '%s\n' "$@" >> "$RUNNER_TEMP/apt-get-installed"
+echo "apt-get (ci-example-check): already installed: $*"
+"""
+
+
+class Failure(Exception):
+    """What the check saw differs from what it expected."""
+
+
+class Feed:
+    """The fixture source: an RSS feed whose items name PNGs, with ETags; counts what was asked."""
+
+    def __init__(self):
+        self.items = list(FIRST_ITEMS)
+        self.images = make_images(3)
+        self.lock = threading.Lock()
+        self.requests = []  # (path, If-None-Match sent, status)
+
+    def body(self, origin):
+        items = "".join(
+            '<item><title>%s</title><link>%s/story/%s</link><guid isPermaLink="false">%s</guid><pubDate>%s</pubDate>'
+            '<media:thumbnail url="%s/img/%d.png"/><description>%s, as the harbour master reports.</description></item>'
+            % (title, origin, guid, guid, date, origin, image, title) for guid, title, date, image in reversed(self.items))
+        return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">'
+                '<channel><title>Harbour Log</title><link>%s/</link>%s</channel></rss>' % (origin, items)).encode()
+
+    def answer(self, path, origin, if_none_match):
+        """(status, body, content type, ETag) for a GET of `path`."""
+        match = re.fullmatch(r"/img/(\d+)\.png", path)
+        if path == "/feed.xml":
+            body, kind = self.body(origin), "application/rss+xml"
+        elif match and int(match.group(1)) < len(self.images):
+            body, kind = self.images[int(match.group(1))], "image/png"
+        else:
+            return 404, b"", "text/plain", None
+        etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
+        status = 304 if if_none_match == etag else 200
+        with self.lock:
+            self.requests.append((path, if_none_match, status))
+        return status, b"" if status == 304 else body, kind, etag
+
+    def taken(self):
+        with self.lock:
+            requests, self.requests = self.requests, []
+        return requests
+
+
+def serve(feed):
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            origin = "http://127.0.0.1:%d" % self.server.server_address[1]
+            status, body, kind, etag = feed.answer(self.path, origin, self.headers.get("If-None-Match"))
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            if etag:
+                self.send_header("ETag", etag)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def git(*arguments, cwd=None):
+    result = subprocess.run(["git", *arguments], cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure("git %s: %s" % (" ".join(arguments), result.stderr.strip()))
+    return result.stdout
+
+
+def swift_version():
+    result = subprocess.run(["swift", "--version"], capture_output=True, text=True)
+    match = re.search(r"Swift version (\d+\.\d+(?:\.\d+)?)", result.stdout + result.stderr)
+    if not match:
+        raise Failure("cannot tell this machine's Swift version (swift --version)")
+    return match.group(1)
+
+
+def check_container(workflow):
+    """The build job's container is Debian 12 with this machine's Swift, and this machine is Debian 12."""
+    image = workflow["jobs"]["build"].get("container")
+    image = image.get("image") if isinstance(image, dict) else image
+    wanted = "swift:%s-bookworm" % swift_version()
+    if image != wanted:
+        raise Failure("the build job runs in %r, not %r (Debian 12 with the Swift newsgen is tested with)" % (image, wanted))
+    with open("/etc/os-release") as file:
+        release = dict(line.split("=", 1) for line in file.read().split("\n") if "=" in line)
+    if release.get("ID") != "debian" or release.get("VERSION_ID", "").strip('"') != "12":
+        raise Failure("this machine is not Debian 12, the system the workflow's container is")
+
+
+def make_site(binary, folder, port, compare=True):
+    """`newsgen init` with one url source, committed and pushed to a bare remote; returns (site, remote).
+    `compare`: the workflow init wrote must be the documented one."""
+    site, remote = os.path.join(folder, "site"), os.path.join(folder, "remote.git")
+    result = subprocess.run([binary, "init", site], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure("newsgen init failed: %s" % result.stderr)
+    with open(os.path.join(site, ".github", "workflows", "rebuild.yml"), "rb") as written, open(WORKFLOW, "rb") as documented:
+        if compare and written.read() != documented.read():
+            raise Failure("the workflow `newsgen init` writes differs from docs/ci/github-actions.yml (make embed-templates)")
+    config_path = os.path.join(site, "site.json")
+    with open(config_path) as file:
+        config = json.load(file)
+    config["sources"] = [{"id": SOURCE_ID, "title": "Harbour Log", "url": "http://127.0.0.1:%d/feed.xml" % port}]
+    with open(config_path, "w") as file:
+        json.dump(config, file, indent=2)
+        file.write("\n")
+    git("init", "-q", "-b", "main", cwd=site)
+    git("add", "-A", cwd=site)
+    git("-c", "user.name=Site Owner", "-c", "user.email=owner@example.org", "commit", "-q", "-m", "A new site", cwd=site)
+    git("init", "-q", "--bare", "-b", "main", remote)
+    git("push", "-q", remote, "main", cwd=site)
+    return site, remote
+
+
+def last_commit_files(remote):
+    """The subject of the remote's newest commit and the files it changed."""
+    subject = git("log", "-1", "--format=%s", cwd=remote).strip()
+    files = git("show", "--name-only", "--format=", "HEAD", cwd=remote).split()
+    return subject, sorted(files)
+
+
+def rows(html):
+    """The article rows of a list page: {title: row HTML}."""
+    found = {}
+    for row in re.findall(r'<li class="row[^"]*" data-testid="article-row".*?</li>', html, re.S):
+        title = re.search(r'data-testid="article-link">([^<]*)<', row)
+        if title:
+            found[title.group(1)] = row
+    return found
+
+
+def check_thumbnails(pages, titles):
+    """Every row of `titles` on the published home page shows a thumbnail, a JPEG libvips made."""
+    with open(os.path.join(pages, "index.html"), encoding="utf-8") as file:
+        found = rows(file.read())
+    for title in titles:
+        if title not in found:
+            raise Failure("the published home page has no row for %r" % title)
+        image = re.search(r'<img src="([^"]+)"[^>]*data-testid="row-thumbnail"', found[title])
+        if not image:
+            raise Failure("the row of %r has no thumbnail (is libvips42 installed?)" % title)
+        path = os.path.join(pages, image.group(1).split("?")[0].lstrip("/"))
+        with open(path, "rb") as file:
+            if file.read(3) != b"\xff\xd8\xff":
+                raise Failure("the thumbnail %s of %r is not a JPEG" % (image.group(1), title))
+
+
+def build_output(log):
+    """What the workflow's `newsgen build` step printed."""
+    outputs = [output for _, _, state, output, _ in log if state == "ran" and re.search(r"^Built .* into ", output, re.M)]
+    if len(outputs) != 1:
+        raise Failure("no single step printed newsgen build's summary")
+    return outputs[0]
+
+
+def verbose_figure(pattern, output, what):
+    match = re.search(pattern, output)
+    if not match:
+        raise Failure("the build's output does not say %s (%s):\n%s" % (what, pattern, output))
+    return [int(group.replace(",", "")) for group in match.groups()]
+
+
+def check_packages(runner_temp, from_source):
+    """The workflow installed libvips (the thumbnails) and, `from_source`, every Debian package Package.swift builds with."""
+    with open(os.path.join(runner_temp, "apt-get-installed")) as file:
+        installed = set(file.read().split())
+    with open(os.path.join(ROOT, "Package.swift")) as file:
+        wanted = {name for group in re.findall(r"\.apt\(\[([^\]]*)\]\)", file.read()) for name in re.findall(r'"([^"]+)"', group)}
+    missing = sorted(((wanted if from_source else set()) | {"libvips42"}) - installed)
+    if missing:
+        raise Failure("the workflow does not install %s" % ", ".join(missing))
+
+
+def print_log(number, log, seconds):
+    print("run %d: %.1f s" % (number, seconds))
+    for job, name, state, _, took in log:
+        print("  %-7s %-48s %s" % (job, name[:48], "%.2f s" % took if state == "ran" else "skipped"))
+
+
+def refuse_swift_build(step, context):
+    """Stops the check before a step that would build newsgen from source (the binary cache missed)."""
+    if "swift build" in step.get("run", ""):
+        raise Failure("the workflow would build newsgen from source: its binary cache missed the entry this check "
+                      "seeded under newsgen-<commit> (the commit found was %r)"
+                      % context["steps"].get("commit", {}).get("outputs", {}).get("sha"))
+
+
+def check(binary, folder, workflow_file=None, deb=None, from_source=False):
+    feed = Feed()
+    server = serve(feed)
+    try:
+        return scenario(binary, folder, feed, server.server_address[1], workflow_file, deb, from_source)
+    finally:
+        server.shutdown()
+
+
+def scenario(binary, folder, feed, port, workflow_file, deb, from_source):
+    site, remote = make_site(binary, folder, port, compare=workflow_file is None)
+    workflow = workflow_runner.load(workflow_file or os.path.join(site, ".github", "workflows", "rebuild.yml"))
+    check_container(workflow)
+    head = git("rev-parse", "HEAD", cwd=ROOT).strip()
+    overrides = {"NEWSGEN_REPOSITORY": ROOT, "NEWSGEN_VERSION": "HEAD"}
+    if deb:
+        overrides["NEWSGEN_DEB"] = "file://" + deb
+    runner = workflow_runner.LocalRunner(workflow, os.path.join(folder, "runner"), remote, env_overrides=overrides,
+                                         shims={"apt-get": APT_GET_SHIM},
+                                         before_step=None if from_source else refuse_swift_build)
+    if not deb and not from_source:
+        binary_step = next(step for step in workflow["jobs"]["build"]["steps"] if step.get("id") == "newsgen")
+        names = workflow_runner.path_list(binary_step["with"]["path"])
+        runner.cache.save(names, lambda name: os.path.realpath(binary), "newsgen-" + head)
+
+    started = time.monotonic()
+    log = runner.run(1)
+    print_log(1, log, time.monotonic() - started)
+    check_packages(os.path.join(runner.root, "run-1", "temp"), from_source=not deb)
+    if deb and not os.path.exists(os.path.join(runner.root, "run-1", "temp", "deb-root", "usr", "bin", "newsgen")):
+        raise Failure("with --deb, the workflow did not install the package (no usr/bin/newsgen unpacked)")
+    subject, files = last_commit_files(remote)
+    archive = "content/archive/"
+    if subject != "Archive: scheduled rebuild" or not files:
+        raise Failure("run 1 committed no archive (the remote's last commit is %r)" % subject)
+    if any(not name.startswith(archive) for name in files):
+        raise Failure("run 1 committed more than the archive: %s" % files)
+    for wanted in (archive + "state.json", archive + SOURCE_ID + "/2026-10.jsonl"):
+        if wanted not in files:
+            raise Failure("run 1's commit has no %s (it has %s)" % (wanted, files))
+    print("  committed: %s" % ", ".join(files))
+    check_thumbnails(runner.pages, [title for _, title, _, _ in FIRST_ITEMS])
+    first_articles = set(os.listdir(os.path.join(runner.pages, "articles")))
+    feed.taken()
+
+    feed.items.append(NEW_ITEM)
+    started = time.monotonic()
+    log = runner.run(2)
+    print_log(2, log, time.monotonic() - started)
+    output = build_output(log)
+    sanitized, reused = verbose_figure(r"Enrich: ([\d,]+) articles? sanitized, ([\d,]+) reused", output, "what it sanitized")
+    rendered, kept = verbose_figure(r"Pages: ([\d,]+) rendered, ([\d,]+) kept", output, "how many pages it kept")
+    downloaded, unchanged = verbose_figure(r"images: ([\d,]+) downloaded, ([\d,]+) unchanged", output, "what images cost")
+    print("  run 2's build: Enrich %d sanitized, %d reused; Pages %d rendered, %d kept; images %d downloaded, %d unchanged"
+          % (sanitized, reused, rendered, kept, downloaded, unchanged))
+    if sanitized != 1 or reused < len(FIRST_ITEMS):
+        raise Failure("run 2 was not incremental: %d articles sanitized, %d reused (want 1 and at least %d)"
+                      % (sanitized, reused, len(FIRST_ITEMS)))
+    if downloaded != 1 or unchanged != len(FIRST_ITEMS):
+        raise Failure("run 2 downloaded %d images and revalidated %d (want 1 and %d)" % (downloaded, unchanged, len(FIRST_ITEMS)))
+    # A fresh runner has no public/ to keep pages from (ADR 032): every page is rendered again.
+    if kept != 0 or rendered == 0:
+        raise Failure("run 2 kept %d pages and rendered %d on a runner without the last public/" % (kept, rendered))
+    asked = [request for request in feed.taken() if request[0] == "/feed.xml"]
+    if len(asked) != 1 or not asked[0][1]:
+        raise Failure("run 2 fetched the feed without the ETag the committed state.json holds: %s" % asked)
+    subject, files = last_commit_files(remote)
+    wanted = sorted([archive + SOURCE_ID + "/2026-11.jsonl", archive + "state.json"])
+    if subject != "Archive: scheduled rebuild" or files != wanted:
+        raise Failure("run 2 committed %s (%r), not only %s" % (files, subject, wanted))
+    print("  committed: %s" % ", ".join(files))
+    new_articles = set(os.listdir(os.path.join(runner.pages, "articles"))) - first_articles
+    if len(new_articles) != 1:
+        raise Failure("run 2 published %d new article pages, not 1: %s" % (len(new_articles), sorted(new_articles)))
+    with open(os.path.join(runner.pages, "articles", new_articles.pop(), "index.html"), encoding="utf-8") as file:
+        if NEW_ITEM[1] not in file.read():
+            raise Failure("the new article's page does not carry its title %r" % NEW_ITEM[1])
+    check_thumbnails(runner.pages, [title for _, title, _, _ in FIRST_ITEMS + [NEW_ITEM]])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "debug", "newsgen"))
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder and print where it is")
+    parser.add_argument("--workflow", help="run this workflow file instead of the one `newsgen init` wrote "
+                        "(to try a change before `make embed-templates`; the two are then not compared)")
+    parser.add_argument("--deb", help="a newsgen .deb (make deb) for the workflow to install, as NEWSGEN_DEB, "
+                        "instead of the binary through the binary cache")
+    parser.add_argument("--from-source", action="store_true", help="seed no binary: run 1 builds newsgen from this "
+                        "repository's HEAD in release mode (minutes), run 2 takes it from the binary cache")
+    arguments = parser.parse_args()
+    binary = os.path.realpath(arguments.binary)
+    if not os.access(binary, os.X_OK):
+        print("ci-example-check: no newsgen binary at %s (swift build first)" % binary, file=sys.stderr)
+        return 2
+    folder = tempfile.mkdtemp(prefix="newsgen-ci-example.")
+    started = time.monotonic()
+    try:
+        check(binary, folder, arguments.workflow and os.path.realpath(arguments.workflow),
+              arguments.deb and os.path.realpath(arguments.deb), arguments.from_source)
+    except (Failure, workflow_runner.WorkflowError, workflow_runner.StepFailed) as failure:
+        print("ci-example-check: FAIL: %s" % failure)
+        return 1
+    finally:
+        if arguments.keep:
+            print("ci-example-check: the runs are in %s" % folder)
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+    print("ci-example-check: PASS (%.1f s)" % (time.monotonic() - started))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
