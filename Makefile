@@ -56,6 +56,7 @@ test: deps gnu-time
 	@$(MAKE) --no-print-directory browser-check BROWSER_BIN=$(BIN)
 	@$(MAKE) --no-print-directory python-deps
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/Conformance/feeds_out_check.py $(BIN)
+	@$(MAKE) --no-print-directory ci-example-check
 	@if command -v python3 >/dev/null 2>&1; then \
 	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Conformance && \
 	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Benchmarks -p 'test_*.py' && \
