@@ -8,9 +8,9 @@ DIST_BIN := $(DIST)/newsgen
 DIST_MAN := $(DIST)/newsgen.1
 DIST_COMPLETIONS := $(DIST)/completions
 ## The folder of newsgen_dist_commit.h, which only this build's compiler is shown (Sources/CNewsgenBuildInfo).
-DIST_INFO = $(abspath $(DIST_SCRATCH))/dist-info
+DIST_INFO := $(abspath $(DIST_SCRATCH))/dist-info
 ## The commit `newsgen --version` names; "+dirty" when tracked files differ from it.
-DIST_COMMIT = $(shell git rev-parse --short=12 HEAD)$(shell git diff --quiet HEAD -- 2>/dev/null || echo +dirty)
+DIST_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c+dirty; })
 ## What the checks of `make dist` and `make deb` run: the shells and groff read their files, dpkg-shlibdeps
 ## (dpkg-dev) finds the package's Depends, lintian reviews it.
 DIST_APT_PACKAGES := zsh fish groff-base binutils
