@@ -16,7 +16,7 @@ extension CommandSpec {
           zsh:  newsgen completion zsh > ~/.zfunc/_newsgen (with ~/.zfunc in $fpath)
           fish: newsgen completion fish > ~/.config/fish/completions/newsgen.fish
         """,
-        examples: ["source <(newsgen completion bash)", "newsgen completion fish > ~/.config/fish/completions/newsgen.fish"],
+        examples: ["newsgen completion fish > ~/.config/fish/completions/newsgen.fish", "source <(newsgen completion bash)"],
         make: { .completion(ShellCompletion.Shell(rawValue: $0.subcommand ?? "") ?? .bash) }
     )
 }

@@ -57,7 +57,7 @@ import Testing
         #expect(result.stdout == block.body, "\(block) differs from the binary's output: run 'make usage-docs'")
     }
 
-    @Test(arguments: ["init", "source", "build", "serve", "check", "inspect", "bookmark", "archive"])
+    @Test(arguments: ["init", "source", "build", "serve", "check", "inspect", "bookmark", "archive", "completion"])
     func everyCommandTakesHelpAndShowsExamples(command: String) throws {
         let viaHelp = try Newsgen.run(["help", command], in: TemporarySite.packageRoot)
         let viaFlag = try Newsgen.run([command, "--help"], in: TemporarySite.packageRoot)
