@@ -36,6 +36,12 @@ public enum NewsgenCLI {
         case .help(let topic):
             console.print(HelpText.text(for: topic))
             return exitSuccess
+        case .manPage:
+            console.print(ManPage.text(CommandLineParser.table))
+            return exitSuccess
+        case .completion(let shell):
+            console.print(ShellCompletion.script(for: shell, table: CommandLineParser.table))
+            return exitSuccess
         case .build(let arguments): return build(arguments, context)
         case .check(let arguments): return check(arguments, context)
         case .inspect(let arguments): return inspect(arguments, context)
@@ -87,9 +93,12 @@ public enum NewsgenCLI {
     private static func bookmark(_ arguments: Command.BookmarkArguments, _ context: Context) -> Int32 {
         guard let change = arguments.action.change else {
             return onSite(arguments.site, context, locked: false) { site in
-                let (manifest, articles) = try BookmarkCommand.listing(site: site)
-                if arguments.action == .list(json: true) { return BookmarkList.json(manifest, articles: articles) }
-                return BookmarkList.text(manifest, timeZone: TimeZone(identifier: site.config.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current)
+                if arguments.action == .list(json: true) {
+                    let (manifest, articles) = try BookmarkCommand.listing(site: site)
+                    return BookmarkList.json(manifest, articles: articles)
+                }
+                return BookmarkList.text(try BookmarkCommand.manifest(site: site),
+                                         timeZone: TimeZone(identifier: site.config.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current)
             }
         }
         return onSite(arguments.site, context, locked: true) { site in try BookmarkCommand.edit(change, site: site, now: context.now) }

@@ -46,7 +46,7 @@ import Testing
                 return line.split(separator: " ").first.map(String.init)
             }
             .filter { $0 != "help" }
-        #expect(commands == ["init", "source", "build", "serve", "check", "inspect", "extract", "bookmark", "archive"])
+        #expect(commands == ["init", "source", "build", "serve", "check", "inspect", "extract", "bookmark", "archive", "completion"])
         #expect(try Self.blocks(in: "docs/commands.md").map(\.arguments) == commands.map { ["help", $0] })
     }
 
@@ -57,7 +57,7 @@ import Testing
         #expect(result.stdout == block.body, "\(block) differs from the binary's output: run 'make usage-docs'")
     }
 
-    @Test(arguments: ["init", "source", "build", "serve", "check", "inspect", "bookmark", "archive"])
+    @Test(arguments: ["init", "source", "build", "serve", "check", "inspect", "bookmark", "archive", "completion"])
     func everyCommandTakesHelpAndShowsExamples(command: String) throws {
         let viaHelp = try Newsgen.run(["help", command], in: TemporarySite.packageRoot)
         let viaFlag = try Newsgen.run([command, "--help"], in: TemporarySite.packageRoot)
