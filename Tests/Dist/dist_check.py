@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""`make dist-check`: the .deb installed and used on a Debian that has nothing on it.
+
+A minimal root (debootstrap --variant=minbase) from the mirror this machine's apt
+sources name is made once and cached under .build/dist-check/<suite>-<key>/, key
+of the suite and the mirror. Each run works in a fresh copy of it, so each starts
+clean; there `apt-get install ./newsgen_*.deb` must pull in only runtime
+libraries (no -dev package, nothing of Swift), then `newsgen --version`, `init`,
+`build --offline` and `check --offline` run, each timed.
+
+Exit 0 when every step holds; 1 naming the step that failed; 77 when this machine
+cannot run the check (not root, no debootstrap, no Debian mirror, no chroot).
+
+Usage: dist_check.py [--deb dist/newsgen_<ver>_amd64.deb] [--suite bookworm] [--mirror URI]
+"""
+import argparse
+import glob
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.dont_write_bytecode = True
+sys.path.insert(0, HERE)
+import apt_sources  # noqa: E402
+
+CANNOT_RUN = 77  # automake's "skipped": .ci/run tells "cannot run here" from "failed"
+# Bump when the cached root is made differently, so an old cache is not reused.
+ROOT_LAYOUT = 1
+ENVIRONMENT = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/root",
+               "LANG": "C.UTF-8", "DEBIAN_FRONTEND": "noninteractive", "TERM": "dumb", "NO_COLOR": "1"}
+
+
+class CannotRun(Exception):
+    """This machine cannot run the check; not a failure of the package."""
+
+
+class StepFailed(Exception):
+    def __init__(self, step, reason):
+        super().__init__("%s: %s" % (step, reason))
+        self.step = step
+
+
+def cache_key(suite, mirror):
+    """The cached root's folder name: the suite, readable, and a digest of what made the root."""
+    digest = hashlib.sha256(("%d\n%s\n%s" % (ROOT_LAYOUT, suite, mirror.uri)).encode()).hexdigest()[:12]
+    return "%s-%s" % (suite, digest)
+
+
+def unwanted_packages(installed):
+    """Packages that have no place on a machine that only runs newsgen: build files and Swift."""
+    return sorted(name for name in installed
+                  if name.endswith("-dev") or name.startswith(("swift", "libswift")) or name in ("gcc", "clang", "pkg-config"))
+
+
+def newest_deb(folder):
+    debs = sorted(glob.glob(os.path.join(folder, "newsgen_*.deb")), key=os.path.getmtime)
+    return debs[-1] if debs else None
+
+
+def mounts_under(path):
+    """Mount points at or below `path` (from /proc/self/mountinfo), so nothing mounted is ever deleted."""
+    path = os.path.realpath(path)
+    points = []
+    with open("/proc/self/mountinfo") as file:
+        for line in file:
+            point = line.split()[4].encode().decode("unicode_escape")
+            if point == path or point.startswith(path + "/"):
+                points.append(point)
+    return points
+
+
+def remove_tree(path):
+    if not os.path.lexists(path):
+        return
+    mounted = mounts_under(path)
+    if mounted:
+        raise RuntimeError("refusing to delete %s: %s is still mounted" % (path, ", ".join(mounted)))
+    shutil.rmtree(path)
+
+
+class Timings:
+    """Each step's wall time, printed as it ends and again as a table at the end."""
+    def __init__(self):
+        self.rows = []
+
+    def run(self, step, action):
+        start = time.monotonic()
+        print("== %s" % step, flush=True)
+        try:
+            return action()
+        finally:
+            seconds = time.monotonic() - start
+            self.rows.append((step, seconds))
+            print("   %s: %.1f s" % (step, seconds), flush=True)
+
+    def report(self):
+        width = max(len(step) for step, _ in self.rows)
+        print("\ndist-check timings:")
+        for step, seconds in self.rows:
+            print("  %-*s %7.1f s" % (width, step, seconds))
+        print("  %-*s %7.1f s" % (width, "total", sum(seconds for _, seconds in self.rows)))
+
+
+class Chroot:
+    """A root with /proc mounted while in use; `with` unmounts it whatever happens."""
+    def __init__(self, root):
+        self.root = root
+        self.mounted = []
+
+    def __enter__(self):
+        proc = os.path.join(self.root, "proc")
+        os.makedirs(proc, exist_ok=True)
+        subprocess.run(["mount", "-t", "proc", "proc", proc], check=True)
+        self.mounted.append(proc)
+        # apt in the root resolves the mirror with the host's resolver.
+        if os.path.exists("/etc/resolv.conf"):
+            target = os.path.join(self.root, "etc", "resolv.conf")
+            if os.path.islink(target):
+                os.unlink(target)
+            shutil.copyfile("/etc/resolv.conf", target)
+        return self
+
+    def __exit__(self, *exc):
+        for point in reversed(self.mounted):
+            if subprocess.run(["umount", point]).returncode != 0:
+                subprocess.run(["umount", "-l", point])
+        self.mounted = []
+
+    def run(self, step, command, capture=False):
+        """`command` (a shell line) in the root, in /root; raises StepFailed with its output's tail."""
+        result = subprocess.run(["chroot", self.root, "/bin/sh", "-c", "cd /root && " + command],
+                                env=ENVIRONMENT, stdin=subprocess.DEVNULL, text=True,
+                                stdout=subprocess.PIPE if capture else None, stderr=subprocess.STDOUT if capture else None)
+        if result.returncode != 0:
+            tail = "\n".join((result.stdout or "").strip().splitlines()[-15:])
+            raise StepFailed(step, "`%s` exited %d%s" % (command, result.returncode, "\n" + tail if tail else ""))
+        return result.stdout or ""
+
+
+def installed_packages(chroot, step):
+    listing = chroot.run(step, "dpkg-query -W -f '${db:Status-Abbrev} ${Package}\\n'", capture=True)
+    return {line.split()[1] for line in listing.splitlines() if line.startswith("ii")}
+
+
+def make_pristine(cache, suite, mirror, debootstrap, timings):
+    """debootstrap into a temporary folder, then apt-get update in it, then rename: an interrupted
+    bootstrap is never taken for a cached one."""
+    pristine = os.path.join(cache, "pristine")
+    if os.path.isdir(pristine):
+        return pristine
+    partial = pristine + ".partial"
+    remove_tree(partial)
+    os.makedirs(cache, exist_ok=True)
+    command = [debootstrap, "--variant=minbase", suite, partial, mirror.uri]
+    if mirror.keyring and os.path.exists(mirror.keyring):
+        command.insert(1, "--keyring=" + mirror.keyring)
+
+    def bootstrap():
+        result = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if result.returncode != 0:
+            log = os.path.join(partial, "debootstrap", "debootstrap.log")
+            tail = open(log, errors="replace").read().splitlines()[-15:] if os.path.exists(log) else result.stdout.splitlines()[-15:]
+            raise StepFailed("debootstrap", "%s exited %d\n%s" % (" ".join(command), result.returncode, "\n".join(tail)))
+    timings.run("debootstrap %s (first run only)" % suite, bootstrap)
+    with Chroot(partial) as chroot:
+        timings.run("apt-get update (first run only)", lambda: chroot.run("apt-get update", "apt-get update -qq", capture=True))
+    os.rename(partial, pristine)
+    return pristine
+
+
+def fresh_copy(pristine, work, archives):
+    """A copy of the pristine root to work in, with the .debs earlier runs downloaded."""
+    remove_tree(work)
+    subprocess.run(["cp", "-a", "--reflink=auto", pristine, work], check=True)
+    target = os.path.join(work, "var", "cache", "apt", "archives")
+    for deb in glob.glob(os.path.join(archives, "*.deb")):
+        shutil.copy(deb, target)
+
+
+def keep_downloads(work, archives):
+    os.makedirs(archives, exist_ok=True)
+    for deb in glob.glob(os.path.join(work, "var", "cache", "apt", "archives", "*.deb")):
+        if not os.path.exists(os.path.join(archives, os.path.basename(deb))):
+            shutil.copy(deb, archives)
+
+
+def check_machine(arguments):
+    if os.geteuid() != 0:
+        raise CannotRun("dist-check needs root (debootstrap, chroot, mount); run it as root: sudo make dist-check")
+    for tool in ("chroot", "mount", "umount", arguments.debootstrap):
+        if not shutil.which(tool):
+            raise CannotRun("%s is not installed (apt-get install debootstrap)" % tool)
+    if not os.path.isfile(arguments.deb):
+        raise CannotRun("no package at %s: run make deb first" % arguments.deb)
+    if arguments.mirror:
+        return apt_sources.Mirror(arguments.mirror.rstrip("/"))
+    mirror = apt_sources.choose_mirror(apt_sources.read_entries(arguments.apt_root), arguments.suite)
+    if mirror is None:
+        raise CannotRun("no Debian mirror for %s in %s/sources.list*; pass --mirror URI" % (arguments.suite, arguments.apt_root))
+    return mirror
+
+
+def check(arguments, timings):
+    mirror = check_machine(arguments)
+    cache = os.path.join(arguments.cache, cache_key(arguments.suite, mirror))
+    print("dist-check: %s from %s, cached in %s" % (arguments.suite, mirror.uri, os.path.relpath(cache)), flush=True)
+    pristine = make_pristine(cache, arguments.suite, mirror, arguments.debootstrap, timings)
+    work, archives = os.path.join(cache, "run"), os.path.join(cache, "archives")
+    timings.run("fresh copy of the root", lambda: fresh_copy(pristine, work, archives))
+    deb = os.path.basename(arguments.deb)
+    shutil.copy(arguments.deb, os.path.join(work, "root", deb))
+    with Chroot(work) as chroot:
+        before = installed_packages(chroot, "dpkg-query")
+        install = "apt-get install -y --no-install-recommends ./%s" % deb
+
+        def apt_install():
+            try:
+                chroot.run("apt-get install", install, capture=True)
+            except StepFailed:
+                # Lists cached with the root may name files the mirror has since dropped.
+                chroot.run("apt-get update", "apt-get update -qq", capture=True)
+                chroot.run("apt-get install", install, capture=True)
+        timings.run("apt-get install ./%s" % deb, apt_install)
+        pulled = sorted(installed_packages(chroot, "dpkg-query") - before)
+        keep_downloads(work, archives)
+        print("   pulled in (%d): %s" % (len(pulled), " ".join(pulled)), flush=True)
+        unwanted = unwanted_packages(pulled)
+        if unwanted:
+            raise StepFailed("apt-get install", "pulled in build-time packages: %s" % " ".join(unwanted))
+        timings.run("ldd newsgen", lambda: check_linking(chroot))
+        for step, command in (("newsgen --version", "newsgen --version"),
+                              ("newsgen init site", "newsgen init site"),
+                              ("newsgen build --site site --offline", "newsgen build --site site --offline"),
+                              ("newsgen check --site site --offline", "newsgen check --site site --offline")):
+            timings.run(step, lambda: print(chroot.run(step, command, capture=True).rstrip()))
+        timings.run("site has pages", lambda: chroot.run("site has pages", "test -s site/public/index.html"))
+    remove_tree(work)
+
+
+def check_linking(chroot):
+    """Every library newsgen links is found in the root, and none of them is Swift's."""
+    output = chroot.run("ldd newsgen", "ldd \"$(command -v newsgen)\"", capture=True)
+    missing = [line.strip() for line in output.splitlines() if "not found" in line]
+    swift = [line.strip() for line in output.splitlines() if "swift" in line.lower() or "libFoundation" in line]
+    if missing or swift:
+        raise StepFailed("ldd newsgen", "\n".join(missing + swift))
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deb", default=None, help="the package (default: the newest dist/newsgen_*.deb)")
+    parser.add_argument("--suite", default="bookworm", help="the Debian suite the package is built for")
+    parser.add_argument("--mirror", default=None, help="a Debian mirror (default: the one /etc/apt's sources name)")
+    parser.add_argument("--cache", default=os.path.join(ROOT, ".build", "dist-check"), help="where the roots are cached")
+    parser.add_argument("--apt-root", default="/etc/apt", help=argparse.SUPPRESS)
+    parser.add_argument("--debootstrap", default="debootstrap", help=argparse.SUPPRESS)
+    arguments = parser.parse_args(argv)
+    arguments.deb = arguments.deb or newest_deb(os.path.join(ROOT, "dist")) or os.path.join(ROOT, "dist", "newsgen_*.deb")
+    return arguments
+
+
+def main(argv):
+    arguments = parse_arguments(argv)
+    # SIGTERM/SIGHUP unwind like Ctrl-C, so /proc in the root is always unmounted.
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    timings = Timings()
+    try:
+        check(arguments, timings)
+    except CannotRun as reason:
+        print("dist-check: cannot run here: %s" % reason, file=sys.stderr)
+        return CANNOT_RUN
+    except StepFailed as failure:
+        if timings.rows:
+            timings.report()
+        print("dist-check: FAILED at %s" % failure, file=sys.stderr)
+        return 1
+    timings.report()
+    print("dist-check: the package installs and runs on a minimal %s" % arguments.suite)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
