@@ -244,3 +244,6 @@ clean:
 
 # `make fuzz`, `make fuzz-build` and `make fuzz-smoke`: libFuzzer targets (docs/fuzzing.md).
 include Tests/Fuzz/fuzz.mk
+
+# `make dist-check`: the .deb installed and run on a minimal Debian root (README, ADR 042).
+include Tests/Dist/dist-check.mk

@@ -116,7 +116,8 @@ class Chroot:
     def __enter__(self):
         proc = os.path.join(self.root, "proc")
         os.makedirs(proc, exist_ok=True)
-        subprocess.run(["mount", "-t", "proc", "proc", proc], check=True)
+        if subprocess.run(["mount", "-t", "proc", "proc", proc]).returncode != 0:
+            raise CannotRun("cannot mount /proc in %s (a container without CAP_SYS_ADMIN?)" % self.root)
         self.mounted.append(proc)
         # apt in the root resolves the mirror with the host's resolver.
         if os.path.exists("/etc/resolv.conf"):
@@ -149,8 +150,8 @@ def installed_packages(chroot, step):
 
 
 def make_pristine(cache, suite, mirror, debootstrap, timings):
-    """debootstrap into a temporary folder, then apt-get update in it, then rename: an interrupted
-    bootstrap is never taken for a cached one."""
+    """debootstrap into a temporary folder, then apt-get update in it (and drop debootstrap's .debs),
+    then rename: an interrupted bootstrap is never taken for a cached one."""
     pristine = os.path.join(cache, "pristine")
     if os.path.isdir(pristine):
         return pristine
@@ -169,7 +170,7 @@ def make_pristine(cache, suite, mirror, debootstrap, timings):
             raise StepFailed("debootstrap", "%s exited %d\n%s" % (" ".join(command), result.returncode, "\n".join(tail)))
     timings.run("debootstrap %s (first run only)" % suite, bootstrap)
     with Chroot(partial) as chroot:
-        timings.run("apt-get update (first run only)", lambda: chroot.run("apt-get update", "apt-get update -qq", capture=True))
+        timings.run("apt-get update (first run only)", lambda: chroot.run("apt-get update", "apt-get update -qq && apt-get clean", capture=True))
     os.rename(partial, pristine)
     return pristine
 
@@ -265,22 +266,29 @@ def parse_arguments(argv):
     return arguments
 
 
+def interrupted(number, frame):
+    raise KeyboardInterrupt()
+
+
 def main(argv):
     arguments = parse_arguments(argv)
     # SIGTERM/SIGHUP unwind like Ctrl-C, so /proc in the root is always unmounted.
     for number in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(number, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+        signal.signal(number, interrupted)
     timings = Timings()
     try:
         check(arguments, timings)
     except CannotRun as reason:
         print("dist-check: cannot run here: %s" % reason, file=sys.stderr)
         return CANNOT_RUN
-    except StepFailed as failure:
+    except (StepFailed, OSError, subprocess.CalledProcessError, RuntimeError) as failure:
         if timings.rows:
             timings.report()
         print("dist-check: FAILED at %s" % failure, file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("dist-check: interrupted", file=sys.stderr)
+        return 130
     timings.report()
     print("dist-check: the package installs and runs on a minimal %s" % arguments.suite)
     return 0
