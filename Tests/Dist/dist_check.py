@@ -218,7 +218,7 @@ def check(arguments, timings):
     shutil.copy(arguments.deb, os.path.join(work, "root", deb))
     with Chroot(work) as chroot:
         before = installed_packages(chroot, "dpkg-query")
-        install = "apt-get install -y --no-install-recommends ./%s" % deb
+        install = "apt-get install -y %s./%s" % ("--no-install-recommends " if arguments.no_recommends else "", deb)
 
         def apt_install():
             try:
@@ -258,6 +258,7 @@ def parse_arguments(argv):
     parser.add_argument("--deb", default=None, help="the package (default: the newest dist/newsgen_*.deb)")
     parser.add_argument("--suite", default="bookworm", help="the Debian suite the package is built for")
     parser.add_argument("--mirror", default=None, help="a Debian mirror (default: the one /etc/apt's sources name)")
+    parser.add_argument("--no-recommends", action="store_true", help="install without Recommends (libvips), as a minimal machine would")
     parser.add_argument("--cache", default=os.path.join(ROOT, ".build", "dist-check"), help="where the roots are cached")
     parser.add_argument("--apt-root", default="/etc/apt", help=argparse.SUPPRESS)
     parser.add_argument("--debootstrap", default="debootstrap", help=argparse.SUPPRESS)
