@@ -35,6 +35,10 @@ ROOT_LAYOUT = 1
 ENVIRONMENT = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/root",
                "LANG": "C.UTF-8", "DEBIAN_FRONTEND": "noninteractive", "TERM": "dumb", "NO_COLOR": "1"}
 
+# What a new user types first, each a step of its own; the site must then have a home page.
+NEWSGEN_STEPS = ("newsgen --version", "newsgen init site", "newsgen build --site site --offline",
+                 "newsgen check --site site --offline")
+
 
 class CannotRun(Exception):
     """This machine cannot run the check; not a failure of the package."""
@@ -235,11 +239,8 @@ def check(arguments, timings):
         if unwanted:
             raise StepFailed("apt-get install", "pulled in build-time packages: %s" % " ".join(unwanted))
         timings.run("ldd newsgen", lambda: check_linking(chroot))
-        for step, command in (("newsgen --version", "newsgen --version"),
-                              ("newsgen init site", "newsgen init site"),
-                              ("newsgen build --site site --offline", "newsgen build --site site --offline"),
-                              ("newsgen check --site site --offline", "newsgen check --site site --offline")):
-            timings.run(step, lambda: print(chroot.run(step, command, capture=True).rstrip()))
+        for command in NEWSGEN_STEPS:
+            timings.run(command, lambda: print(chroot.run(command, command, capture=True).rstrip()))
         timings.run("site has pages", lambda: chroot.run("site has pages", "test -s site/public/index.html"))
     remove_tree(work)
 
