@@ -3,7 +3,7 @@
 
 A minimal root (debootstrap --variant=minbase) from the mirror this machine's apt
 sources name is made once and cached under .build/dist-check/<suite>-<key>/, key
-of the suite and the mirror. Each run works in a fresh copy of it, so each starts
+of the suite and the mirror. Each run works in a fresh overlay (or copy) of it, so each starts
 clean; there `apt-get install ./newsgen_*.deb` must pull in only runtime
 libraries (no -dev package, nothing of Swift), then `newsgen --version`, `init`,
 `build --offline` and `check --offline` run, each timed.
@@ -14,6 +14,7 @@ cannot run the check (not root, no debootstrap, no Debian mirror, no chroot).
 Usage: dist_check.py [--deb dist/newsgen_<ver>_amd64.deb] [--suite bookworm] [--mirror URI]
 """
 import argparse
+import contextlib
 import glob
 import hashlib
 import os
@@ -112,24 +113,48 @@ class Timings:
 
 
 class Chroot:
-    """A root with /proc mounted while in use; `with` unmounts it whatever happens."""
-    def __init__(self, root):
+    """A root with /proc mounted while in use; `with` unmounts it whatever happens. Given `lower`
+    (the pristine root), the root is fresh: an overlay on it, whose changes go to a folder beside
+    the root, or a copy of it where overlays cannot be mounted."""
+    def __init__(self, root, lower=None):
         self.root = root
+        self.lower = lower
         self.mounted = []
 
     def __enter__(self):
-        proc = os.path.join(self.root, "proc")
-        os.makedirs(proc, exist_ok=True)
-        if subprocess.run(["mount", "-t", "proc", "proc", proc]).returncode != 0:
-            raise CannotRun("cannot mount /proc in %s (a container without CAP_SYS_ADMIN?)" % self.root)
-        self.mounted.append(proc)
-        # apt in the root resolves the mirror with the host's resolver.
-        if os.path.exists("/etc/resolv.conf"):
-            target = os.path.join(self.root, "etc", "resolv.conf")
-            if os.path.islink(target):
-                os.unlink(target)
-            shutil.copyfile("/etc/resolv.conf", target)
+        try:
+            if self.lower:
+                self._fresh_root()
+            proc = os.path.join(self.root, "proc")
+            os.makedirs(proc, exist_ok=True)
+            self._mount(["-t", "proc", "proc", proc], "cannot mount /proc in %s (a container without CAP_SYS_ADMIN?)" % self.root)
+            # apt in the root resolves the mirror with the host's resolver.
+            if os.path.exists("/etc/resolv.conf"):
+                target = os.path.join(self.root, "etc", "resolv.conf")
+                if os.path.islink(target):
+                    os.unlink(target)
+                shutil.copyfile("/etc/resolv.conf", target)
+        except BaseException:
+            self.__exit__()
+            raise
         return self
+
+    def _fresh_root(self):
+        folder = os.path.dirname(self.root)
+        upper, work = os.path.join(folder, "upper"), os.path.join(folder, "work")
+        for path in (self.root, upper, work):
+            os.makedirs(path)
+        options = "lowerdir=%s,upperdir=%s,workdir=%s" % (self.lower, upper, work)
+        if subprocess.run(["mount", "-t", "overlay", "overlay", "-o", options, self.root], stderr=subprocess.DEVNULL).returncode == 0:
+            self.mounted.append(self.root)
+        else:
+            os.rmdir(self.root)
+            subprocess.run(["cp", "-a", "--reflink=auto", self.lower, self.root], check=True)
+
+    def _mount(self, arguments, reason):
+        if subprocess.run(["mount", *arguments]).returncode != 0:
+            raise CannotRun(reason)
+        self.mounted.append(arguments[-1])
 
     def __exit__(self, *exc):
         for point in reversed(self.mounted):
@@ -179,18 +204,15 @@ def make_pristine(cache, suite, mirror, debootstrap, timings):
     return pristine
 
 
-def fresh_copy(pristine, work, archives):
-    """A copy of the pristine root to work in, with the .debs earlier runs downloaded."""
-    remove_tree(work)
-    subprocess.run(["cp", "-a", "--reflink=auto", pristine, work], check=True)
-    target = os.path.join(work, "var", "cache", "apt", "archives")
+def restore_downloads(root, archives):
+    """The .debs earlier runs downloaded, into the fresh root's apt cache: a second run downloads nothing."""
     for deb in glob.glob(os.path.join(archives, "*.deb")):
-        shutil.copy(deb, target)
+        shutil.copy(deb, os.path.join(root, "var", "cache", "apt", "archives"))
 
 
-def keep_downloads(work, archives):
+def keep_downloads(root, archives):
     os.makedirs(archives, exist_ok=True)
-    for deb in glob.glob(os.path.join(work, "var", "cache", "apt", "archives", "*.deb")):
+    for deb in glob.glob(os.path.join(root, "var", "cache", "apt", "archives", "*.deb")):
         if not os.path.exists(os.path.join(archives, os.path.basename(deb))):
             shutil.copy(deb, archives)
 
@@ -216,11 +238,14 @@ def check(arguments, timings):
     cache = os.path.join(arguments.cache, cache_key(arguments.suite, mirror))
     print("dist-check: %s from %s, cached in %s" % (arguments.suite, mirror.uri, os.path.relpath(cache)), flush=True)
     pristine = make_pristine(cache, arguments.suite, mirror, arguments.debootstrap, timings)
-    work, archives = os.path.join(cache, "run"), os.path.join(cache, "archives")
-    timings.run("fresh copy of the root", lambda: fresh_copy(pristine, work, archives))
+    run, archives = os.path.join(cache, "run"), os.path.join(cache, "archives")
+    remove_tree(run)
+    root = os.path.join(run, "root")
     deb = os.path.basename(arguments.deb)
-    shutil.copy(arguments.deb, os.path.join(work, "root", deb))
-    with Chroot(work) as chroot:
+    with contextlib.ExitStack() as stack:
+        chroot = timings.run("fresh root", lambda: stack.enter_context(Chroot(root, lower=pristine)))
+        restore_downloads(root, archives)
+        shutil.copy(arguments.deb, os.path.join(root, "root", deb))
         before = installed_packages(chroot, "dpkg-query")
         install = "apt-get install -y %s./%s" % ("--no-install-recommends " if arguments.no_recommends else "", deb)
 
@@ -233,7 +258,7 @@ def check(arguments, timings):
                 chroot.run("apt-get install", install, capture=True)
         timings.run("apt-get install ./%s" % deb, apt_install)
         pulled = sorted(installed_packages(chroot, "dpkg-query") - before)
-        keep_downloads(work, archives)
+        keep_downloads(root, archives)
         print("   pulled in (%d): %s" % (len(pulled), " ".join(pulled)), flush=True)
         unwanted = unwanted_packages(pulled)
         if unwanted:
@@ -242,7 +267,7 @@ def check(arguments, timings):
         for command in NEWSGEN_STEPS:
             timings.run(command, lambda: print(chroot.run(command, command, capture=True).rstrip()))
         timings.run("site has pages", lambda: chroot.run("site has pages", "test -s site/public/index.html"))
-    remove_tree(work)
+    remove_tree(run)
 
 
 def check_linking(chroot):
