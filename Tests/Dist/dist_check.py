@@ -273,10 +273,10 @@ def check(arguments, timings):
 def check_linking(chroot):
     """Every library newsgen links is found in the root, and none of them is Swift's."""
     output = chroot.run("ldd newsgen", "ldd \"$(command -v newsgen)\"", capture=True)
-    missing = [line.strip() for line in output.splitlines() if "not found" in line]
-    swift = [line.strip() for line in output.splitlines() if "swift" in line.lower() or "libFoundation" in line]
-    if missing or swift:
-        raise StepFailed("ldd newsgen", "\n".join(missing + swift))
+    wrong = [line.strip() for line in output.splitlines()
+             if "not found" in line or "swift" in line.lower() or "libFoundation" in line or "libdispatch" in line]
+    if wrong:
+        raise StepFailed("ldd newsgen", "\n".join(wrong))
 
 
 def parse_arguments(argv):
