@@ -247,7 +247,7 @@ def check(arguments, timings):
         restore_downloads(root, archives)
         shutil.copy(arguments.deb, os.path.join(root, "root", deb))
         before = installed_packages(chroot, "dpkg-query")
-        install = "apt-get install -y %s./%s" % ("--no-install-recommends " if arguments.no_recommends else "", deb)
+        install = "apt-get install -y -o Dpkg::Options::=--force-unsafe-io %s./%s" % ("--no-install-recommends " if arguments.no_recommends else "", deb)
 
         def apt_install():
             try:
