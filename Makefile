@@ -242,6 +242,9 @@ clean:
 	rm -rf .build
 	find public -mindepth 1 ! -name README.md -delete
 
+# `make dist` and `make deb`: the release binary, its man page and completions, the Debian package.
+include Packaging/dist.mk
+
 # `make fuzz`, `make fuzz-build` and `make fuzz-smoke`: libFuzzer targets (docs/fuzzing.md).
 include Tests/Fuzz/fuzz.mk
 

@@ -46,6 +46,8 @@ let package = Package(
         // Fixed-argument C wrappers for libvips's variadic API (thumbnails); libvips is opened on
         // first use (dlopen), not linked, so the hundred libraries it pulls in cost nothing at start-up.
         .target(name: "CNewsgenVips"),
+        // The commit `make dist` builds from, for `newsgen --version` (ADR 041); empty in any other build.
+        .target(name: "CNewsgenBuildInfo"),
 
         // Value types only: no I/O, no C.
         .target(name: "NewsgenModel"),
@@ -57,7 +59,7 @@ let package = Package(
         .target(name: "NewsgenExtract", dependencies: ["NewsgenModel", "NewsgenHTML", "CLibXML2"]),
         .target(name: "NewsgenKit", dependencies: ["NewsgenModel", "Mustache", "NewsgenFeeds", "NewsgenHTML", "NewsgenExtract", "CNewsgenVips", "CNewsgenCurl", "CCrypto"]),
         // The command line: the table of commands and options, parsing, help, colour, exit codes (ADR 021).
-        .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel", "NewsgenServe"]),
+        .target(name: "NewsgenCLI", dependencies: ["NewsgenKit", "NewsgenModel", "NewsgenServe", "CNewsgenBuildInfo"]),
         // The loopback HTTP server behind `newsgen serve` (issue 19): the socket API only, no C target (ADR 037).
         .target(name: "NewsgenServer"),
         // `newsgen serve` (issue 19): the site built, served, watched and rebuilt, pages reloaded, bookmarks from the page (ADR 038).

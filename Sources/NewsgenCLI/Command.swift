@@ -19,6 +19,10 @@ public enum Command: Equatable, Sendable {
     case initialize(directory: String)
     case serve(ServeArguments)
     case help(topic: String?)
+    /// `newsgen help --man`: the manual as a man page (`ManPage`).
+    case manPage
+    /// `newsgen completion bash|zsh|fish`: the shell's completion script (`ShellCompletion`).
+    case completion(ShellCompletion.Shell)
     case version
 
     /// `newsgen build`: where the site is and goes, and how much to say.

@@ -26,6 +26,10 @@ public enum CommandLineParser {
         case "--help", "-h": return .help(topic: nil)
         case "--version": return .version
         case "help":
+            if arguments.dropFirst().contains("--man") {
+                guard arguments.count == 2 else { throw UsageError("help --man takes no command name: the man page holds them all") }
+                return .manPage
+            }
             guard arguments.count <= 2 else { throw UsageError("help takes at most one command name") }
             if let topic = arguments.dropFirst().first, !commands.contains(topic) { throw unknownCommand(topic) }
             return .help(topic: arguments.dropFirst().first)

@@ -4,7 +4,7 @@ extension CommandTable {
     /// shell completions can be written from it (issue 20).
     public static let newsgen = CommandTable(
         tagline: "newsgen — turn news feeds and Markdown into a permanent, static news archive.",
-        commands: [.initialize, .source, .build, .serve, .check, .inspect, .extract, .bookmark, .archive, .help],
+        commands: [.initialize, .source, .build, .serve, .check, .inspect, .extract, .bookmark, .archive, .completion, .help],
         options: [
             OptionSpec(name: "--help", help: ["Show this help"]),
             OptionSpec(name: "--version", help: ["Show the version"]),
@@ -134,7 +134,8 @@ extension CommandSpec {
         options: [
             OptionSpec(name: "--base", value: "URL", help: ["The page's URL, for its relative links (default: the", "URL fetched, after redirects, or the file's file:// URL)"],
                        valueExample: "an absolute URL such as 'https://example.org/story.html'"),
-            OptionSpec(name: "--format", value: "FORMAT", help: ["html (default), text or json"], valueExample: "html, text or json"),
+            OptionSpec(name: "--format", value: "FORMAT", help: ["html (default), text or json"], valueExample: "html, text or json",
+                       choices: Command.ExtractArguments.Format.allCases.map(\.rawValue)),
         ],
         about: """
         Reads one web page from a file or an http(s) URL (8 s, 5 MB at most, as a
@@ -159,7 +160,8 @@ extension CommandSpec {
 
     static let help = CommandSpec(
         name: "help",
-        summary: ["Show help for a command"],
-        operand: OperandSpec(name: "COMMAND", required: false, one: "one command name", needs: "a command name")
+        summary: ["Show help for a command, or the whole manual as a man page (--man)"],
+        operand: OperandSpec(name: "COMMAND", required: false, one: "one command name", needs: "a command name"),
+        options: [OptionSpec(name: "--man", help: ["Print the whole manual, every command's help, as a man page (roff)"])]
     )
 }

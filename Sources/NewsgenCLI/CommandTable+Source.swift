@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenModel
 
 /// `newsgen source`: add a feed by its address (a feed or a web page), list, remove, import and export OPML.
 extension CommandSpec {
@@ -8,7 +9,8 @@ extension CommandSpec {
         options: [
             OptionSpec(name: "--id", value: "ID", help: ["The source's id (default: made from the feed's title)"], subcommands: ["add"]),
             OptionSpec(name: "--title", value: "TITLE", help: ["The source's title (default: the feed's)"], subcommands: ["add"]),
-            OptionSpec(name: "--full-text", value: "MODE", help: ["never, auto or always: when its articles' pages are read"], subcommands: ["add"]),
+            OptionSpec(name: "--full-text", value: "MODE", help: ["never, auto or always: when its articles' pages are read"], subcommands: ["add"],
+                       choices: FullTextMode.allCases.map(\.rawValue)),
             OptionSpec(name: "--pick", value: "N", help: ["The Nth of the feeds a page offers"], subcommands: ["add"]),
             OptionSpec(name: "--keep-archive", help: ["Keep its archived articles (remove)"], group: "archive", subcommands: ["remove"]),
             OptionSpec(name: "--purge", help: ["Take its archived articles out, bookmarked ones excepted (remove)"], group: "archive",

@@ -88,6 +88,8 @@ public struct OptionSpec: Sendable {
     /// When set, a value is never blank and never starts with "-" (a media type): the message
     /// for a missing value then says what one looks like.
     public var valueExample: String?
+    /// The only values it takes, when there is a short list: shell completions offer them.
+    public var choices: [String]?
 
     /// `--site DIR`, or the switch's name.
     var synopsis: String { value.map { "\(name) \($0)" } ?? name }

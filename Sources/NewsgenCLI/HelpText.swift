@@ -5,8 +5,9 @@ import NewsgenModel
 /// and options from their entries, the prose as the table holds it. The README and
 /// docs/commands.md quote it (`make usage-docs`).
 public enum HelpText {
-    /// What `newsgen --version` prints (one version for every layer: `NewsgenVersion`).
-    public static let version = NewsgenVersion.name
+    /// What `newsgen --version` prints (one version for every layer: `NewsgenVersion`), and the commit
+    /// of a `make dist` build: `newsgen 0.1.0 (commit 4d61fe2c1a9b)`.
+    public static let version = NewsgenVersion.name + (BuildCommit.current.map { " (commit \($0))" } ?? "")
 
     /// `newsgen --help`: every command, the global options, the exit status.
     public static let overview = overview(CommandLineParser.table)

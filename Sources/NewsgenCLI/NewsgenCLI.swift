@@ -36,6 +36,12 @@ public enum NewsgenCLI {
         case .help(let topic):
             console.print(HelpText.text(for: topic))
             return exitSuccess
+        case .manPage:
+            console.print(ManPage.text(CommandLineParser.table))
+            return exitSuccess
+        case .completion(let shell):
+            console.print(ShellCompletion.script(for: shell, table: CommandLineParser.table))
+            return exitSuccess
         case .build(let arguments): return build(arguments, context)
         case .check(let arguments): return check(arguments, context)
         case .inspect(let arguments): return inspect(arguments, context)

@@ -295,7 +295,7 @@ struct BookmarkEndToEndTests {
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("Usage: newsgen bookmark add ARTICLE [--note TEXT] [--site DIR]\n"))
         #expect(try site.run("bookmark", "list", "--help").stdout == help.stdout)
-        #expect(try site.run("--help").stdout.contains("\n  bookmark  Add, remove, toggle or list the site's bookmarks (bookmarks.json)\n"))
+        #expect(try site.run("--help").stdout.contains("\n  bookmark    Add, remove, toggle or list the site's bookmarks (bookmarks.json)\n"))
     }
 
     @Test func siteFlagNamesAnotherFolder() throws {

@@ -46,7 +46,7 @@ import Testing
                 return line.split(separator: " ").first.map(String.init)
             }
             .filter { $0 != "help" }
-        #expect(commands == ["init", "source", "build", "serve", "check", "inspect", "extract", "bookmark", "archive"])
+        #expect(commands == ["init", "source", "build", "serve", "check", "inspect", "extract", "bookmark", "archive", "completion"])
         #expect(try Self.blocks(in: "docs/commands.md").map(\.arguments) == commands.map { ["help", $0] })
     }
 

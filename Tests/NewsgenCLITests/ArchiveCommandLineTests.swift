@@ -30,7 +30,7 @@ struct ArchiveCommandLineTests {
         #expect(try parse("archive", "--help") == .help(topic: "archive"))
         #expect(try parse("help", "archive") == .help(topic: "archive"))
         #expect(HelpText.text(for: "archive") == HelpText.archive)
-        #expect(HelpText.text(for: nil).contains("\n  archive   Take an article down for good, or read an article's page again\n"))
+        #expect(HelpText.text(for: nil).contains("\n  archive     Take an article down for good, or read an article's page again\n"))
     }
 
     @Test(arguments: [

@@ -89,7 +89,7 @@ struct CommandLineParserTests {
     }
 
     @Test func theOverviewAndTheBookmarkHelpNameTheCommand() {
-        #expect(HelpText.text(for: nil).contains("\n  bookmark  Add, remove, toggle or list the site's bookmarks (bookmarks.json)\n"))
+        #expect(HelpText.text(for: nil).contains("\n  bookmark    Add, remove, toggle or list the site's bookmarks (bookmarks.json)\n"))
         #expect(HelpText.text(for: "bookmark") == HelpText.bookmark)
         #expect(HelpText.bookmark.hasPrefix("Usage: newsgen bookmark add ARTICLE [--note TEXT] [--site DIR]\n"))
     }

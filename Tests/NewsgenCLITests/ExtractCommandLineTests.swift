@@ -16,7 +16,7 @@ struct ExtractCommandLineTests {
     @Test func helpForExtract() throws {
         #expect(try parse("extract", "--help") == .help(topic: "extract"))
         #expect(HelpText.text(for: "extract") == HelpText.extract)
-        #expect(HelpText.overview.contains("  extract   Show the article newsgen finds on one web page"))
+        #expect(HelpText.overview.contains("  extract     Show the article newsgen finds on one web page"))
     }
 
     @Test func misuseNamesTheProblem() {

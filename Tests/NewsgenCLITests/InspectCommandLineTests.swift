@@ -17,7 +17,7 @@ struct InspectCommandLineTests {
         #expect(try parse("inspect", "--help") == .help(topic: "inspect"))
         #expect(try parse("help", "inspect") == .help(topic: "inspect"))
         #expect(HelpText.text(for: "inspect") == HelpText.inspect)
-        #expect(HelpText.overview.contains("  inspect   Show how newsgen reads one feed"))
+        #expect(HelpText.overview.contains("  inspect     Show how newsgen reads one feed"))
     }
 
     @Test func misuseNamesTheProblemAndSuggests() {

@@ -19,7 +19,7 @@ struct SourceCommandLineTests {
         #expect(try parse("source", "import", "subs.opml", "--dry-run") == .source(Command.SourceArguments(.importOPML(file: "subs.opml", dryRun: true))))
         #expect(try parse("source", "export", "--site", "news") == .source(Command.SourceArguments(.export, site: "news")))
         #expect(try parse("source", "add", "--help") == .help(topic: "source"))
-        #expect(HelpText.text(for: nil).contains("\n  source    Add a source by its web address, list or remove sources, import\n"))
+        #expect(HelpText.text(for: nil).contains("\n  source      Add a source by its web address, list or remove sources, import\n"))
     }
 
     @Test(arguments: [

@@ -1,0 +1,47 @@
+# `make dist` and `make deb` (issue 20, ADR 041): a release binary that needs no Swift toolchain, its man page
+# and completions, and the Debian package of them. Included by the Makefile.
+
+## Where the release files go (git-ignored), and where SwiftPM builds them.
+DIST := dist
+DIST_SCRATCH ?= .build
+DIST_BIN := $(DIST)/newsgen
+DIST_MAN := $(DIST)/newsgen.1
+DIST_COMPLETIONS := $(DIST)/completions
+## The commit `newsgen --version` names; "+dirty" when tracked files differ from it.
+DIST_COMMIT = $(shell git rev-parse --short=12 HEAD)$(shell git diff --quiet HEAD -- 2>/dev/null || echo +dirty)
+## What the checks of `make dist` and `make deb` run: the shells and groff read their files, dpkg-shlibdeps
+## (dpkg-dev) finds the package's Depends, lintian reviews it.
+DIST_APT_PACKAGES := zsh fish groff-base binutils
+DEB_APT_PACKAGES := dpkg-dev lintian
+
+.PHONY: dist dist-deps deb deb-deps
+
+## The release binary (static Swift runtime, stripped), newsgen.1 and the bash, zsh and fish completions in dist/.
+dist: deps dist-deps
+	$(SWIFT) build -c release --static-swift-stdlib --product newsgen --scratch-path $(DIST_SCRATCH) \
+	  -Xcc '-DNEWSGEN_COMMIT="$(DIST_COMMIT)"'
+	@mkdir -p $(DIST_COMPLETIONS)
+	strip -o $(DIST_BIN) $(DIST_SCRATCH)/release/newsgen
+	$(DIST_BIN) help --man > $(DIST_MAN)
+	$(DIST_BIN) completion bash > $(DIST_COMPLETIONS)/newsgen.bash
+	$(DIST_BIN) completion zsh > $(DIST_COMPLETIONS)/_newsgen
+	$(DIST_BIN) completion fish > $(DIST_COMPLETIONS)/newsgen.fish
+	@bash Packaging/check_dist.sh $(DIST) '$(DIST_COMMIT)'
+	@echo "dist: $(DIST_BIN) ($$(du -h $(DIST_BIN) | cut -f1)), $(DIST_MAN), $(DIST_COMPLETIONS)/"
+
+## dist/newsgen_<version>_amd64.deb from dist/, then its checks (contents, fields, lintian).
+deb: dist deb-deps
+	@deb=$$(bash Packaging/make_deb.sh $(DIST)) && bash Packaging/check_deb.sh "$$deb" && echo "deb: $$deb"
+
+dist-deps:
+	@$(call apt-install,$(DIST_APT_PACKAGES))
+
+deb-deps:
+	@$(call apt-install,$(DEB_APT_PACKAGES))
+
+# Installs the Debian packages among $(1) that are missing (apt-get update first).
+define apt-install
+missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then echo "Installing:$$missing"; $(SUDO) apt-get update -qq && \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing </dev/null; fi
+endef

@@ -1,0 +1,86 @@
+import Foundation
+import NewsgenTestSupport
+import Testing
+
+/// The completion scripts and the man page as the shells and groff read them: bash runs its script
+/// the way it completes a line (COMP_WORDS, COMP_CWORD), ids included; zsh, fish and groff parse theirs.
+@Suite("newsgen completion and help --man, end to end", .serialized)
+struct CompletionEndToEndTests {
+    static func installed(_ tool: String) -> Bool {
+        ["/usr/bin", "/bin", "/usr/local/bin"].contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+    }
+
+    /// What bash offers for `words`, the last one being the word completed, in `site`.
+    private func bashCompletes(_ words: [String], in site: TemporarySite) throws -> [String] {
+        let script = try site.run("completion", "bash")
+        try #require(script.status == 0)
+        try site.write("completion.bash", script.stdout)
+        let quoted = ([Newsgen.binary.path] + words).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let line = "source completion.bash; COMP_WORDS=(\(quoted.joined(separator: " "))); COMP_CWORD=\(words.count); _newsgen; printf '%s\\n' \"${COMPREPLY[@]}\""
+        let result = try Newsgen.run(["--norc", "--noprofile", "-c", line], in: site.directory, executable: URL(fileURLWithPath: "/bin/bash"))
+        try #require(result.status == 0, "stderr: \(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    @Test func bashCompletesCommandsOptionsValuesAndTheSitesIDs() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try bashCompletes(["b"], in: site) == ["build", "bookmark"])
+        #expect(try bashCompletes(["bookmark", "t"], in: site) == ["toggle"])
+        #expect(try bashCompletes(["build", "--s"], in: site) == ["--site", "--strict"])
+        #expect(try bashCompletes(["source", "add", "https://example.org/", "--full-text", ""], in: site) == ["never", "auto", "always"])
+        #expect(try bashCompletes(["extract", "page.html", "--format", "j"], in: site) == ["json"])
+        #expect(try bashCompletes(["source", "remove", ""], in: site) == ["harbor-gazette", "valley-science", "city-council", "bay-weekly"])
+        #expect(try bashCompletes(["archive", "refresh", "--source", "v"], in: site) == ["valley-science"])
+        #expect(try bashCompletes(["build", "--site", "cont"], in: site) == ["content"])
+        #expect(try bashCompletes(["help", "ex"], in: site) == ["extract"])
+
+        let built = try site.run("build", "--offline", "--quiet", environment: ["SOURCE_DATE_EPOCH": "1795946400"])
+        try #require(built.status == 0, "stderr: \(built.stderr)")
+        #expect(try bashCompletes(["bookmark", "remove", ""], in: site) == [])
+        try #require(try site.run("bookmark", "add", "ca210d146b328b1f").status == 0)
+        #expect(try bashCompletes(["bookmark", "remove", ""], in: site) == ["ca210d146b328b1f"])
+        // --site DIR: the ids of that site, from elsewhere.
+        let elsewhere = try TemporarySite.sample()
+        defer { elsewhere.remove() }
+        #expect(try bashCompletes(["bookmark", "toggle", "--site", site.directory.path, ""], in: elsewhere) == ["ca210d146b328b1f"])
+    }
+
+    @Test func bashReadsItsScript() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("newsgen.bash", try site.run("completion", "bash").stdout)
+        let result = try Newsgen.run(["-n", "newsgen.bash"], in: site.directory, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test(Prerequisite.require(installed("zsh"), "zsh is not installed (make dist-deps)"))
+    func zshReadsItsScript() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("_newsgen", try site.run("completion", "zsh").stdout)
+        let result = try Newsgen.run(["-n", "_newsgen"], in: site.directory, executable: URL(fileURLWithPath: "/usr/bin/zsh"))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test(Prerequisite.require(installed("fish"), "fish is not installed (make dist-deps)"))
+    func fishReadsItsScript() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("newsgen.fish", try site.run("completion", "fish").stdout)
+        let result = try Newsgen.run(["--no-execute", "newsgen.fish"], in: site.directory, executable: URL(fileURLWithPath: "/usr/bin/fish"))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test(Prerequisite.require(installed("groff"), "groff is not installed"))
+    func groffReadsTheManPageWithoutAWarning() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        let page = try site.run("help", "--man")
+        try #require(page.status == 0)
+        try site.write("newsgen.1", page.stdout)
+        let result = try Newsgen.run(["-man", "-Tutf8", "-ww", "newsgen.1"], in: site.directory, executable: URL(fileURLWithPath: "/usr/bin/groff"))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.contains("Subcommands:"))
+    }
+}
