@@ -116,9 +116,10 @@ class Chroot:
     """A root with /proc mounted while in use; `with` unmounts it whatever happens. Given `lower`
     (the pristine root), the root is fresh: an overlay on it, whose changes go to a folder beside
     the root, or a copy of it where overlays cannot be mounted."""
-    def __init__(self, root, lower=None):
+    def __init__(self, root, lower=None, apt_cache=None):
         self.root = root
         self.lower = lower
+        self.apt_cache = apt_cache
         self.mounted = []
 
     def __enter__(self):
@@ -128,6 +129,11 @@ class Chroot:
             proc = os.path.join(self.root, "proc")
             os.makedirs(proc, exist_ok=True)
             self._mount(["-t", "proc", "proc", proc], "cannot mount /proc in %s (a container without CAP_SYS_ADMIN?)" % self.root)
+            if self.apt_cache:
+                # The .debs earlier runs downloaded, where apt looks first: a second run downloads nothing.
+                os.makedirs(os.path.join(self.apt_cache, "partial"), exist_ok=True)
+                self._mount(["--bind", self.apt_cache, os.path.join(self.root, "var", "cache", "apt", "archives")],
+                            "cannot bind-mount the apt cache %s" % self.apt_cache)
             # apt in the root resolves the mirror with the host's resolver.
             if os.path.exists("/etc/resolv.conf"):
                 target = os.path.join(self.root, "etc", "resolv.conf")
@@ -204,19 +210,6 @@ def make_pristine(cache, suite, mirror, debootstrap, timings):
     return pristine
 
 
-def restore_downloads(root, archives):
-    """The .debs earlier runs downloaded, into the fresh root's apt cache: a second run downloads nothing."""
-    for deb in glob.glob(os.path.join(archives, "*.deb")):
-        shutil.copy(deb, os.path.join(root, "var", "cache", "apt", "archives"))
-
-
-def keep_downloads(root, archives):
-    os.makedirs(archives, exist_ok=True)
-    for deb in glob.glob(os.path.join(root, "var", "cache", "apt", "archives", "*.deb")):
-        if not os.path.exists(os.path.join(archives, os.path.basename(deb))):
-            shutil.copy(deb, archives)
-
-
 def check_machine(arguments):
     if os.geteuid() != 0:
         raise CannotRun("dist-check needs root (debootstrap, chroot, mount); run it as root: sudo make dist-check")
@@ -243,8 +236,7 @@ def check(arguments, timings):
     root = os.path.join(run, "root")
     deb = os.path.basename(arguments.deb)
     with contextlib.ExitStack() as stack:
-        chroot = timings.run("fresh root", lambda: stack.enter_context(Chroot(root, lower=pristine)))
-        restore_downloads(root, archives)
+        chroot = timings.run("fresh root", lambda: stack.enter_context(Chroot(root, lower=pristine, apt_cache=archives)))
         shutil.copy(arguments.deb, os.path.join(root, "root", deb))
         before = installed_packages(chroot, "dpkg-query")
         install = "apt-get install -y -o Dpkg::Options::=--force-unsafe-io %s./%s" % ("--no-install-recommends " if arguments.no_recommends else "", deb)
@@ -258,7 +250,6 @@ def check(arguments, timings):
                 chroot.run("apt-get install", install, capture=True)
         timings.run("apt-get install ./%s" % deb, apt_install)
         pulled = sorted(installed_packages(chroot, "dpkg-query") - before)
-        keep_downloads(root, archives)
         print("   pulled in (%d): %s" % (len(pulled), " ".join(pulled)), flush=True)
         unwanted = unwanted_packages(pulled)
         if unwanted:
