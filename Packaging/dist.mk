@@ -7,8 +7,10 @@ DIST_SCRATCH ?= .build
 DIST_BIN := $(DIST)/newsgen
 DIST_MAN := $(DIST)/newsgen.1
 DIST_COMPLETIONS := $(DIST)/completions
+## The folder of newsgen_dist_commit.h, which only this build's compiler is shown (Sources/CNewsgenBuildInfo).
+DIST_INFO := $(abspath $(DIST_SCRATCH))/dist-info
 ## The commit `newsgen --version` names; "+dirty" when tracked files differ from it.
-DIST_COMMIT = $(shell git rev-parse --short=12 HEAD)$(shell git diff --quiet HEAD -- 2>/dev/null || echo +dirty)
+DIST_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c+dirty; })
 ## What the checks of `make dist` and `make deb` run: the shells and groff read their files, dpkg-shlibdeps
 ## (dpkg-dev) finds the package's Depends, lintian reviews it.
 DIST_APT_PACKAGES := zsh fish groff-base binutils
@@ -18,8 +20,9 @@ DEB_APT_PACKAGES := dpkg-dev lintian
 
 ## The release binary (static Swift runtime, stripped), newsgen.1 and the bash, zsh and fish completions in dist/.
 dist: deps dist-deps
-	$(SWIFT) build -c release --static-swift-stdlib --product newsgen --scratch-path $(DIST_SCRATCH) \
-	  -Xcc '-DNEWSGEN_COMMIT="$(DIST_COMMIT)"'
+	@mkdir -p $(DIST_INFO) && printf '#define NEWSGEN_COMMIT "%s"\n' '$(DIST_COMMIT)' > $(DIST_INFO)/commit.tmp && \
+	  { cmp -s $(DIST_INFO)/commit.tmp $(DIST_INFO)/newsgen_dist_commit.h || mv $(DIST_INFO)/commit.tmp $(DIST_INFO)/newsgen_dist_commit.h; }
+	$(SWIFT) build -c release --static-swift-stdlib --product newsgen --scratch-path $(DIST_SCRATCH) -Xcc -I$(DIST_INFO)
 	@mkdir -p $(DIST_COMPLETIONS)
 	strip -o $(DIST_BIN) $(DIST_SCRATCH)/release/newsgen
 	$(DIST_BIN) help --man > $(DIST_MAN)

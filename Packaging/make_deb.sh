@@ -21,15 +21,15 @@ install -D -m 644 "$dist/completions/newsgen.bash" "$root/usr/share/bash-complet
 install -D -m 644 "$dist/completions/_newsgen" "$root/usr/share/zsh/vendor-completions/_newsgen"
 install -D -m 644 "$dist/completions/newsgen.fish" "$root/usr/share/fish/vendor_completions.d/newsgen.fish"
 install -m 644 "$here/copyright" "$doc/copyright"
-# Lintian wants a changelog even from a package built outside Debian: one entry, this commit.
+# Lintian wants a changelog even from a package built outside Debian: one entry, this commit. A native
+# version (no Debian revision) names it changelog.gz, not changelog.Debian.gz.
 {
   echo "newsgen ($version) unstable; urgency=medium"
   echo
   echo "  * Built by 'make deb' from commit $(git rev-parse HEAD)."
   echo
   echo " -- $(sed -n 's/^Maintainer: //p' "$here/control")  $(LC_ALL=C date -u -R -d "@$SOURCE_DATE_EPOCH")"
-} | gzip -9n > "$doc/changelog.Debian.gz"
-install -D -m 644 "$here/lintian-overrides" "$root/usr/share/lintian/overrides/newsgen"
+} | gzip -9n > "$doc/changelog.gz"
 
 # dpkg-shlibdeps reads debian/control of the folder it runs in.
 mkdir -p "$work/debian"

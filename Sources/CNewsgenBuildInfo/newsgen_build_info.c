@@ -1,5 +1,11 @@
 #include "newsgen_build_info.h"
 
+/* `make dist` writes this header into a folder of its own and adds that folder with -Xcc -I; no other
+   build has it. The flag is the same for every commit, so a new commit recompiles this file alone. */
+#if __has_include("newsgen_dist_commit.h")
+#include "newsgen_dist_commit.h"
+#endif
+
 #ifndef NEWSGEN_COMMIT
 #define NEWSGEN_COMMIT ""
 #endif

@@ -10,6 +10,9 @@ public enum ManPage {
         var lines = [
             ".\\\" newsgen(1), written by 'newsgen help --man' from its command table; edit the table, not this.",
             ".TH NEWSGEN 1 \"\" \"\(NewsgenVersion.name)\" \"User Commands\"",
+            // Commands and paths read best unhyphenated and ragged right.
+            ".nh",
+            ".ad l",
             ".SH NAME",
             "newsgen \\- " + escape(table.tagline.components(separatedBy: " — ").dropFirst().joined(separator: " — ")),
             ".SH SYNOPSIS",

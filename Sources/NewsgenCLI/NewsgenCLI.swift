@@ -93,9 +93,12 @@ public enum NewsgenCLI {
     private static func bookmark(_ arguments: Command.BookmarkArguments, _ context: Context) -> Int32 {
         guard let change = arguments.action.change else {
             return onSite(arguments.site, context, locked: false) { site in
-                let (manifest, articles) = try BookmarkCommand.listing(site: site)
-                if arguments.action == .list(json: true) { return BookmarkList.json(manifest, articles: articles) }
-                return BookmarkList.text(manifest, timeZone: TimeZone(identifier: site.config.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current)
+                if arguments.action == .list(json: true) {
+                    let (manifest, articles) = try BookmarkCommand.listing(site: site)
+                    return BookmarkList.json(manifest, articles: articles)
+                }
+                return BookmarkList.text(try BookmarkCommand.manifest(site: site),
+                                         timeZone: TimeZone(identifier: site.config.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current)
             }
         }
         return onSite(arguments.site, context, locked: true) { site in try BookmarkCommand.edit(change, site: site, now: context.now) }

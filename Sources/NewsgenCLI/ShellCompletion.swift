@@ -87,10 +87,12 @@ public enum ShellCompletion {
     /// An option's value: its choices when it has them, else what its value name says.
     static func values(of option: OptionSpec, command: String, table: CommandTable) -> Values {
         if let choices = option.choices { return .words(choices.map { Word(text: $0) }) }
+        // `source add --id ID` names a new source, not one of those there.
+        if option.name == "--id" { return .none }
         return values(forValue: option.value ?? "", command: command, subcommand: nil, table: table)
     }
 
-    /// What a value or operand called `name` is: DIR a folder, FILE a file, ID a source, COMMAND a command;
+    /// What a value or operand called `name` is: DIR a folder, FILE a file, ID a source there, COMMAND a command;
     /// ARTICLE a bookmark's id where only a bookmarked article makes sense (bookmark remove and toggle).
     static func values(forValue name: String, command: String, subcommand: String?, table: CommandTable) -> Values {
         switch name {

@@ -46,30 +46,71 @@ struct CompletionEndToEndTests {
         #expect(try bashCompletes(["bookmark", "toggle", "--site", site.directory.path, ""], in: elsewhere) == ["ca210d146b328b1f"])
     }
 
-    @Test func bashReadsItsScript() throws {
+    /// The shell at `program` parses the script for `shell` with `check` (bash -n, zsh -n, fish --no-execute) silently.
+    private func shellReadsItsScript(_ shell: String, _ program: String, _ check: String) throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        try site.write("newsgen.bash", try site.run("completion", "bash").stdout)
-        let result = try Newsgen.run(["-n", "newsgen.bash"], in: site.directory, executable: URL(fileURLWithPath: "/bin/bash"))
-        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        try site.write("script", try site.run("completion", shell).stdout)
+        let result = try Newsgen.run([check, "script"], in: site.directory, executable: URL(fileURLWithPath: program))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(shell): \(result.stderr)")
+    }
+
+    @Test func bashReadsItsScript() throws { try shellReadsItsScript("bash", "/bin/bash", "-n") }
+
+    @Test(Prerequisite.require(installed("zsh"), "zsh is not installed (make dist-deps)"))
+    func zshReadsItsScript() throws { try shellReadsItsScript("zsh", "/usr/bin/zsh", "-n") }
+
+    @Test(Prerequisite.require(installed("fish"), "fish is not installed (make dist-deps)"))
+    func fishReadsItsScript() throws { try shellReadsItsScript("fish", "/usr/bin/fish", "--no-execute") }
+
+    /// What zsh's function offers for `words`, the last one being the word completed, with compadd,
+    /// _describe and _files standing in for zsh's completion system (they print what they are given).
+    private func zshCompletes(_ words: [String], in site: TemporarySite) throws -> [String] {
+        try site.write("_newsgen", try site.run("completion", "zsh").stdout)
+        let quoted = ([Newsgen.binary.path] + words).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let line = """
+        _describe() { local -a l; l=("${(@P)${@[-1]}}"); print -l -- "${l[@]%%:*}"; }
+        compadd() { local -a l; l=("${(@P)${@[-1]}}"); print -l -- "${l[@]}"; }
+        _files() { print -- "files $*"; }
+        compdef() { :; }
+        source ./_newsgen
+        words=(\(quoted.joined(separator: " "))); CURRENT=\(words.count + 1); _newsgen
+        """
+        let result = try Newsgen.run(["-f", "-c", line], in: site.directory, executable: URL(fileURLWithPath: "/usr/bin/zsh"))
+        try #require(result.status == 0 && result.stderr.isEmpty, "stderr: \(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
     }
 
     @Test(Prerequisite.require(installed("zsh"), "zsh is not installed (make dist-deps)"))
-    func zshReadsItsScript() throws {
+    func zshCompletesSubcommandsValuesAndIDs() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        try site.write("_newsgen", try site.run("completion", "zsh").stdout)
-        let result = try Newsgen.run(["-n", "_newsgen"], in: site.directory, executable: URL(fileURLWithPath: "/usr/bin/zsh"))
-        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(try zshCompletes(["bookmark", ""], in: site) == ["add", "remove", "toggle", "list"])
+        #expect(try zshCompletes(["extract", "x", "--format", ""], in: site) == ["html", "text", "json"])
+        #expect(try zshCompletes(["build", "--site", ""], in: site) == ["files -/"])
+        #expect(try zshCompletes(["source", "remove", ""], in: site) == ["harbor-gazette", "valley-science", "city-council", "bay-weekly"])
     }
 
-    @Test(Prerequisite.require(installed("fish"), "fish is not installed (make dist-deps)"))
-    func fishReadsItsScript() throws {
+    /// What fish offers for `line` (`complete -C`), the words without their descriptions.
+    private func fishCompletes(_ line: String, in site: TemporarySite) throws -> [String] {
+        try site.write("newsgen.fish", try site.run("completion", "fish").stdout)
+        let path = Newsgen.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try Newsgen.run(["--no-config", "-c", "source newsgen.fish; complete -C \(line)"], in: site.directory,
+                                     environment: ["PATH": path], executable: URL(fileURLWithPath: "/usr/bin/fish"))
+        try #require(result.status == 0 && result.stderr.isEmpty, "stderr: \(result.stderr)")
+        return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+    }
+
+    @Test(Prerequisite.require(installed("fish") && FileManager.default.isExecutableFile(atPath: Newsgen.binary.path), "fish is not installed (make dist-deps)"))
+    func fishCompletesCommandsOptionsValuesAndIDs() throws {
         let site = try TemporarySite.sample()
         defer { site.remove() }
-        try site.write("newsgen.fish", try site.run("completion", "fish").stdout)
-        let result = try Newsgen.run(["--no-execute", "newsgen.fish"], in: site.directory, executable: URL(fileURLWithPath: "/usr/bin/fish"))
-        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(try fishCompletes("'newsgen b'", in: site) == ["bookmark", "build"])
+        #expect(try fishCompletes("'newsgen build --s'", in: site) == ["--site", "--strict"])
+        #expect(try fishCompletes("'newsgen source add u --full-text '", in: site) == ["always", "auto", "never"])
+        #expect(try fishCompletes("'newsgen source remove '", in: site) == ["bay-weekly", "city-council", "harbor-gazette", "valley-science"])
+        #expect(try fishCompletes("'newsgen source remove --purge '", in: site).contains("harbor-gazette"))
+        #expect(try fishCompletes("'newsgen build --site cont'", in: site) == ["content/"])
     }
 
     @Test(Prerequisite.require(installed("groff"), "groff is not installed"))

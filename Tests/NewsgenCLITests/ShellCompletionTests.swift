@@ -20,6 +20,7 @@ struct ShellCompletionTests {
         // The value of --source (archive refresh) is a source id, of --site a folder.
         #expect(script.contains("archive:--source) _newsgen_reply sources; return ;;"))
         #expect(script.contains("build:--site) _newsgen_reply directories; return ;;"))
+        #expect(script.contains("source:--id) _newsgen_reply none; return ;;"), "a new source's id is not one already there")
         #expect(script.contains("\"bookmark remove\") _newsgen_reply bookmarks ;;"))
         #expect(script.contains("\"source remove\") _newsgen_reply sources ;;"))
     }
@@ -56,7 +57,7 @@ struct ShellCompletionTests {
         #expect(page.contains(ManPage.escape(check.about.components(separatedBy: "\n")[0])))
         // Every line is text or a request the page means: no help text starts one with a dot.
         for line in page.components(separatedBy: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
-            #expect([".\\\"", ".TH", ".SH", ".SS", ".PP", ".TP", ".br", ".nf", ".fi", ".RS", ".RE"].contains { line.hasPrefix($0) }, "\(line)")
+            #expect([".\\\"", ".TH", ".nh", ".ad l", ".SH", ".SS", ".PP", ".TP", ".br", ".nf", ".fi", ".RS", ".RE"].contains { line.hasPrefix($0) }, "\(line)")
         }
     }
 

@@ -37,11 +37,15 @@ public enum BookmarkCommand {
         return edit.message
     }
 
-    /// The manifest and the archived articles (for each bookmark's page), as `bookmark list` shows them.
+    /// The manifest and the archived articles (for each bookmark's page), as `bookmark list --json` shows them.
     public static func listing(site: Site) throws(BuildError) -> (manifest: BookmarkManifest, articles: [Article]) {
-        let manifest = try LoadStage.bookmarks(site)
-        let articles = try site.archiveStore.load().allArticles
-        return (manifest, articles)
+        (try manifest(site: site), try site.archiveStore.load().allArticles)
+    }
+
+    /// The manifest alone, as `bookmark list` shows it: no archive read, so that a shell completing a
+    /// bookmark's id at every Tab stays fast on a large site.
+    public static func manifest(site: Site) throws(BuildError) -> BookmarkManifest {
+        try LoadStage.bookmarks(site)
     }
 
     /// ARTICLE → the article; an archive without articles gets the hint to build first.
