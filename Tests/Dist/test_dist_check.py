@@ -97,14 +97,20 @@ class RemoveTreeTests(unittest.TestCase):
 
 @unittest.skipUnless(CAN_RUN, "needs root, debootstrap, dpkg-deb and a Debian mirror in /etc/apt")
 class StandInPackageTests(unittest.TestCase):
-    def test_a_package_that_pulls_a_dev_package_fails_at_apt_get_install(self):
+    def check_stand_in(self, *options):
         with tempfile.TemporaryDirectory() as folder:
-            result = run_check("--deb", stand_in_deb(folder, "libyaml-dev"))
+            result = run_check("--deb", stand_in_deb(folder, "libyaml-dev"), *options)
         if result.returncode == dist_check.CANNOT_RUN:
             self.skipTest(result.stderr.strip())
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
         self.assertIn("FAILED at apt-get install: pulled in build-time packages: libyaml-dev", result.stderr)
         self.assertEqual(dist_check.mounts_under(os.path.join(dist_check.ROOT, ".build", "dist-check")), [])
+
+    def test_a_package_that_pulls_a_dev_package_fails_at_apt_get_install(self):
+        self.check_stand_in()
+
+    def test_so_it_does_in_a_copy_of_the_root_where_no_overlay_is_mounted(self):
+        self.check_stand_in("--no-overlay")
 
 
 if __name__ == "__main__":
