@@ -268,3 +268,6 @@ include Packaging/dist.mk
 
 # `make fuzz`, `make fuzz-build` and `make fuzz-smoke`: libFuzzer targets (docs/fuzzing.md).
 include Tests/Fuzz/fuzz.mk
+
+# `make dist-check`: the .deb installed and run on a minimal Debian root (README, ADR 042).
+include Tests/Dist/dist-check.mk
