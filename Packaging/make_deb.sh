@@ -6,8 +6,9 @@ set -euo pipefail
 dist=${1:?usage: make_deb.sh DIST}
 here=$(cd "$(dirname "$0")" && pwd)
 version=$(bash "$here/deb_version.sh" "$dist/newsgen")
+commit=$(bash "$here/built_commit.sh" "$dist/newsgen")
 arch=$(dpkg --print-architecture)
-export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git show -s --format=%ct HEAD)}
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git show -s --format=%ct "$commit")}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 umask 022
@@ -26,7 +27,7 @@ install -m 644 "$here/copyright" "$doc/copyright"
 {
   echo "newsgen ($version) unstable; urgency=medium"
   echo
-  echo "  * Built by 'make deb' from commit $(git rev-parse HEAD)."
+  echo "  * Built by 'make deb' from commit $commit."
   echo
   echo " -- $(sed -n 's/^Maintainer: //p' "$here/control")  $(LC_ALL=C date -u -R -d "@$SOURCE_DATE_EPOCH")"
 } | gzip -9n > "$doc/changelog.gz"
