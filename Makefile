@@ -17,7 +17,7 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: run test build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale bench-search
-.PHONY: bench-extract extract-anchors bench-serve
+.PHONY: bench-extract extract-anchors bench-serve hugo-deps
 .PHONY: feeds-check python-deps ci-example-check
 .PHONY: embed-templates usage-docs
 
@@ -143,6 +143,10 @@ scale-site: deps
 	python3 Tests/Benchmarks/hugo/generate.py $(SCALE_N) $(SCALE_OUT) --years --newsgen $(SCRATCH)/release/newsgen
 	@echo "scale-site: $(SCALE_OUT)/newsgen (newsgen), $(SCALE_OUT)/hugo (Hugo), $(SCALE_OUT)/next-hour (the next hour)"
 
+## Debian's Hugo, the anchor of bench-scale and bench-serve (bench-hugo installs it with its other tools).
+hugo-deps:
+	@command -v hugo >/dev/null 2>&1 || { echo "Installing: hugo"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo </dev/null; }
+
 ## issue 18's targets on the long-running site at 1,000, 10,000 and 100,000 articles (SCALE_SIZES=…): cold,
 ## no-change and next-hour builds of a release binary against Hugo's build, in tmpfs; prints a section for
 ## BENCHMARKS.md with each target met or MISSED. The sites are generated once under SCALE_ROOT (100,000: ~150 s,
@@ -150,8 +154,7 @@ scale-site: deps
 ## at 100,000 articles) and compares with an earlier run's time.
 SCALE_SIZES ?= 1000,10000,100000
 SCALE_ROOT ?= /dev/shm/newsgen-scale-bench
-bench-scale: deps gnu-time
-	@command -v hugo >/dev/null 2>&1 || { echo "Installing: hugo"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo </dev/null; }
+bench-scale: deps gnu-time hugo-deps
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/scale_bench.py --binary $(SCRATCH)/release/newsgen \
 	  --sizes $(SCALE_SIZES) --root $(SCALE_ROOT) $(SCALE_ARGS)
@@ -192,8 +195,7 @@ bench-hugo: deps
 ## warm-up; medians, the ratio and each server's own rebuild time (Tests/Benchmarks/serve_bench.py).
 ## SERVE_BENCH_ARGS="--sizes 1000 --edits 5" and the like pass options through.
 SERVE_BENCH_ARGS ?=
-bench-serve: deps browser-deps
-	@command -v hugo >/dev/null 2>&1 || { echo "Installing: hugo"; $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo </dev/null; }
+bench-serve: deps browser-deps hugo-deps
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/serve_bench.py $(SCRATCH)/release/newsgen $(SERVE_BENCH_ARGS)
 
