@@ -266,7 +266,7 @@ clean:
 	find public -mindepth 1 ! -name README.md -delete
 
 # `make dist` and `make deb`: the release binary, its man page and completions, the Debian package.
-include Packaging/dist.mk
+include .ci/dist/dist.mk
 
 # `make fuzz`, `make fuzz-build` and `make fuzz-smoke`: libFuzzer targets (docs/fuzzing.md).
 include Tests/Fuzz/fuzz.mk

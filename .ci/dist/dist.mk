@@ -29,12 +29,12 @@ dist: deps dist-deps
 	$(DIST_BIN) completion bash > $(DIST_COMPLETIONS)/newsgen.bash
 	$(DIST_BIN) completion zsh > $(DIST_COMPLETIONS)/_newsgen
 	$(DIST_BIN) completion fish > $(DIST_COMPLETIONS)/newsgen.fish
-	@bash Packaging/check_dist.sh $(DIST) '$(DIST_COMMIT)'
+	@bash .ci/dist/check_dist.sh $(DIST) '$(DIST_COMMIT)'
 	@echo "dist: $(DIST_BIN) ($$(du -h $(DIST_BIN) | cut -f1)), $(DIST_MAN), $(DIST_COMPLETIONS)/"
 
 ## dist/newsgen_<version>_amd64.deb from dist/, then its checks (contents, fields, lintian).
 deb: dist deb-deps
-	@deb=$$(bash Packaging/make_deb.sh $(DIST)) && bash Packaging/check_deb.sh "$$deb" && echo "deb: $$deb"
+	@deb=$$(bash .ci/dist/make_deb.sh $(DIST)) && bash .ci/dist/check_deb.sh "$$deb" && echo "deb: $$deb"
 
 dist-deps:
 	@$(call apt-install,$(DIST_APT_PACKAGES))
