@@ -2,11 +2,19 @@
 """`make dist-check`: the .deb installed and used on a Debian that has nothing on it.
 
 A minimal root (debootstrap --variant=minbase) from the mirror this machine's apt
-sources name is made once and cached under .build/dist-check/<suite>-<key>/, key
-of the suite and the mirror. Each run works in a fresh overlay (or copy) of it, so each starts
-clean; there `apt-get install ./newsgen_*.deb` must pull in only runtime
-libraries (no -dev package, nothing of Swift), then `newsgen --version`, `init`,
-`build --offline` and `check --offline` run, each timed.
+sources name is made once and cached under .build/dist-check/<suite>-<key>/pristine, key
+of the suite and the mirror. Each run then:
+
+1. asks apt, in a fresh overlay (or copy) of that bare root, what `apt-get install
+   ./newsgen_*.deb` would install (`--simulate`): only runtime libraries may be among them
+   (no -dev package, nothing of Swift, no compiler);
+2. takes the runtime root for exactly that list of packages and versions
+   (runtime-<digest>/): the bare root with the package installed by `apt-get install
+   ./newsgen_*.deb` and purged again, made and cached the first time a list is seen, so
+   unpacking the ~140 libraries libvips recommends is paid once, not every run;
+3. in a fresh overlay (or copy) of the runtime root, runs `apt-get install ./newsgen_*.deb`
+   for real (which must now install newsgen and nothing else), checks `ldd`, then
+   `newsgen --version`, `init`, `build --offline` and `check --offline`, each timed.
 
 Exit 0 when every step holds; 1 naming the step that failed; 77 when this machine
 cannot run the check (not root, no debootstrap, no Debian mirror, no chroot).
@@ -18,6 +26,7 @@ import contextlib
 import glob
 import hashlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -33,6 +42,8 @@ import apt_sources  # noqa: E402
 CANNOT_RUN = 77  # automake's "skipped": .ci/run tells "cannot run here" from "failed"
 # Bump when the cached root is made differently, so an old cache is not reused.
 ROOT_LAYOUT = 1
+# Bump when a runtime root is made differently.
+RUNTIME_LAYOUT = 1
 ENVIRONMENT = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/root",
                "LANG": "C.UTF-8", "DEBIAN_FRONTEND": "noninteractive", "TERM": "dumb", "NO_COLOR": "1"}
 
@@ -61,6 +72,17 @@ def unwanted_packages(installed):
     """Packages that have no place on a machine that only runs newsgen: build files and Swift."""
     return sorted(name for name in installed
                   if name.endswith("-dev") or name.startswith(("swift", "libswift")) or name in ("gcc", "clang", "pkg-config"))
+
+
+def runtime_key(packages):
+    """The runtime root's folder name: a digest of what apt installs with the package (not the package itself)."""
+    listing = "\n".join("%s=%s" % pair for pair in sorted(packages) if pair[0] != "newsgen")
+    return "runtime-" + hashlib.sha256(("%d\n%s" % (RUNTIME_LAYOUT, listing)).encode()).hexdigest()[:12]
+
+
+def simulated_installs(output):
+    """[(package, version)] from `apt-get install --simulate`'s `Inst name [old] (version …)` lines."""
+    return sorted(re.findall(r"^Inst (\S+) (?:\[[^\]]*\] )?\((\S+)", output, re.M))
 
 
 def newest_deb(folder):
@@ -227,34 +249,86 @@ def check_machine(arguments):
     return mirror
 
 
+def install_command(arguments, deb, simulate=False):
+    return "apt-get install -y %s-o Dpkg::Options::=--force-unsafe-io %s./%s" % (
+        "--simulate " if simulate else "", "--no-install-recommends " if arguments.no_recommends else "", deb)
+
+
+def apt_install(chroot, command):
+    try:
+        return chroot.run("apt-get install", command, capture=True)
+    except StepFailed:
+        # Lists cached with the root may name files the mirror has since dropped.
+        chroot.run("apt-get update", "apt-get update -qq", capture=True)
+        return chroot.run("apt-get install", command, capture=True)
+
+
+def would_install(arguments, cache, pristine, timings):
+    """What apt would install with the package on the bare root; fails on anything a build needs."""
+    run = os.path.join(cache, "run")
+    remove_tree(run)
+    deb = os.path.basename(arguments.deb)
+    with Chroot(os.path.join(run, "root"), lower=pristine, overlay=not arguments.no_overlay) as chroot:
+        shutil.copy(arguments.deb, os.path.join(chroot.root, "root", deb))
+        step = "apt-get install --simulate ./%s" % deb
+        output = timings.run(step, lambda: chroot.run(step, install_command(arguments, deb, simulate=True), capture=True))
+    remove_tree(run)
+    packages = simulated_installs(output)
+    if not any(name == "newsgen" for name, _ in packages):
+        raise StepFailed(step, "apt would not install newsgen:\n" + "\n".join(output.strip().splitlines()[-15:]))
+    print("   apt would pull in (%d) on the bare root: %s" % (len(packages), " ".join(name for name, _ in packages)), flush=True)
+    unwanted = unwanted_packages(name for name, _ in packages)
+    if unwanted:
+        raise StepFailed("apt-get install", "pulled in build-time packages: %s" % " ".join(unwanted))
+    return packages
+
+
+def make_runtime(arguments, cache, pristine, packages, timings):
+    """The bare root plus what apt installs with the package, cached under a digest of that list.
+    Made in a copy beside it and renamed when done; older runtime roots are removed."""
+    runtime = os.path.join(cache, runtime_key(packages))
+    if os.path.isdir(runtime):
+        return runtime
+    partial = runtime + ".partial"
+    remove_tree(partial)
+    deb = os.path.basename(arguments.deb)
+
+    def install():
+        subprocess.run(["cp", "-a", "--reflink=auto", pristine, partial], check=True)
+        with Chroot(partial, apt_cache=os.path.join(cache, "archives")) as chroot:
+            shutil.copy(arguments.deb, os.path.join(partial, "root", deb))
+            apt_install(chroot, install_command(arguments, deb))
+            chroot.run("dpkg --purge newsgen", "dpkg --purge newsgen && rm -f ./%s" % deb, capture=True)
+    timings.run("runtime libraries into a cached root (when they change)", install)
+    for name in os.listdir(cache):
+        if name.startswith("runtime-") and os.path.join(cache, name) not in (partial, runtime):
+            remove_tree(os.path.join(cache, name))
+    os.rename(partial, runtime)
+    return runtime
+
+
 def check(arguments, timings):
     mirror = check_machine(arguments)
     cache = os.path.join(arguments.cache, cache_key(arguments.suite, mirror))
     print("dist-check: %s from %s, cached in %s" % (arguments.suite, mirror.uri, os.path.relpath(cache)), flush=True)
     pristine = make_pristine(cache, arguments.suite, mirror, arguments.debootstrap, timings)
+    packages = would_install(arguments, cache, pristine, timings)
+    runtime = make_runtime(arguments, cache, pristine, packages, timings)
     run, archives = os.path.join(cache, "run"), os.path.join(cache, "archives")
     remove_tree(run)
     root = os.path.join(run, "root")
     deb = os.path.basename(arguments.deb)
     with contextlib.ExitStack() as stack:
-        chroot = timings.run("fresh root", lambda: stack.enter_context(Chroot(root, lower=pristine, apt_cache=archives, overlay=not arguments.no_overlay)))
+        chroot = timings.run("fresh root", lambda: stack.enter_context(Chroot(root, lower=runtime, apt_cache=archives, overlay=not arguments.no_overlay)))
         shutil.copy(arguments.deb, os.path.join(root, "root", deb))
         before = installed_packages(chroot, "dpkg-query")
-        install = "apt-get install -y -o Dpkg::Options::=--force-unsafe-io %s./%s" % ("--no-install-recommends " if arguments.no_recommends else "", deb)
-
-        def apt_install():
-            try:
-                chroot.run("apt-get install", install, capture=True)
-            except StepFailed:
-                # Lists cached with the root may name files the mirror has since dropped.
-                chroot.run("apt-get update", "apt-get update -qq", capture=True)
-                chroot.run("apt-get install", install, capture=True)
-        timings.run("apt-get install ./%s" % deb, apt_install)
+        missing = sorted(name for name, _ in packages if name != "newsgen" and name not in before)
+        if missing:
+            raise StepFailed("runtime root", "lacks what apt would install: %s (rm -r %s)" % (" ".join(missing), os.path.relpath(runtime)))
+        timings.run("apt-get install ./%s" % deb, lambda: apt_install(chroot, install_command(arguments, deb)))
         pulled = sorted(installed_packages(chroot, "dpkg-query") - before)
-        print("   pulled in (%d): %s" % (len(pulled), " ".join(pulled)), flush=True)
-        unwanted = unwanted_packages(pulled)
-        if unwanted:
-            raise StepFailed("apt-get install", "pulled in build-time packages: %s" % " ".join(unwanted))
+        if pulled != ["newsgen"]:
+            raise StepFailed("apt-get install", "installed %s in the runtime root, not newsgen alone" % (" ".join(pulled) or "nothing"))
         timings.run("ldd newsgen", lambda: check_linking(chroot))
         for command in NEWSGEN_STEPS:
             timings.run(command, lambda: print(chroot.run(command, command, capture=True).rstrip()))

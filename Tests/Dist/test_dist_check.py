@@ -52,6 +52,28 @@ class PureTests(unittest.TestCase):
         self.assertEqual(dist_check.unwanted_packages(pulled), ["gcc", "libswiftcore", "libyaml-dev", "swiftlang"])
 
 
+class RuntimeRootTests(unittest.TestCase):
+    SIMULATED = """NOTE: This is only a simulation!
+Inst libyaml-0-2 (0.2.5-1 Debian:12.5/stable [amd64])
+Inst libxml2 [2.9.14+dfsg-1.2] (2.9.14+dfsg-1.3~deb12u1 Debian-Security:12/stable-security [amd64])
+Inst newsgen (0.1.0+git20261203.ac23495 local-deb [amd64])
+Conf libyaml-0-2 (0.2.5-1 Debian:12.5/stable [amd64])
+"""
+
+    def test_the_simulation_lists_each_package_with_the_version_apt_would_install(self):
+        self.assertEqual(dist_check.simulated_installs(self.SIMULATED),
+                         [("libxml2", "2.9.14+dfsg-1.3~deb12u1"), ("libyaml-0-2", "0.2.5-1"),
+                          ("newsgen", "0.1.0+git20261203.ac23495")])
+
+    def test_the_runtime_root_is_keyed_by_the_libraries_not_by_newsgen(self):
+        libraries = [("libxml2", "2.9.14"), ("libyaml-0-2", "0.2.5-1")]
+        key = dist_check.runtime_key(libraries + [("newsgen", "0.1.0+git1.aaaaaaa")])
+        self.assertTrue(key.startswith("runtime-"))
+        self.assertEqual(key, dist_check.runtime_key(list(reversed(libraries)) + [("newsgen", "0.1.0+git2.bbbbbbb")]))
+        self.assertNotEqual(key, dist_check.runtime_key([("libxml2", "2.9.15"), ("libyaml-0-2", "0.2.5-1")]))
+        self.assertNotEqual(key, dist_check.runtime_key(libraries + [("libvips42", "8.14.1-3")]))
+
+
 class CannotRunTests(unittest.TestCase):
     @unittest.skipUnless(os.geteuid() == 0, "as root the check gets past the root test")
     def test_no_debootstrap_no_package_or_no_debian_mirror_exit_77_saying_why(self):
