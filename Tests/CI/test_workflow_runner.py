@@ -138,6 +138,22 @@ class FolderCacheTests(unittest.TestCase):
         self.assertEqual(self.read("c/a.txt"), "two")
         self.assertEqual(self.cache.restore(["c"], self.resolve, "cache-9", ["other-"]), (False, None))
 
+    def test_files_and_folders_come_back_with_their_names_and_nanosecond_times(self):
+        self.place("site/.newsgen/last-build.json", "{}")
+        self.place("site/public/a&b,c.html", "page")
+        stamp = 1_796_302_396_074_622_799
+        for name in ("site/.newsgen/last-build.json", "site/public/a&b,c.html"):
+            os.utime(self.resolve(name), ns=(stamp, stamp))
+        names = ["site/.newsgen/last-build.json", "site/public"]
+        self.assertTrue(self.cache.save(names, self.resolve, "k"))
+        shutil.rmtree(os.path.join(self.folder, "work"))
+        self.place("site/public/README.md", "checked out")
+        self.assertEqual(self.cache.restore(names, self.resolve, "k", []), (True, "k"))
+        self.assertEqual(sorted(os.listdir(self.resolve("site/public"))), ["README.md", "a&b,c.html"], "tar unpacks over what is there")
+        for name in ("site/.newsgen/last-build.json", "site/public/a&b,c.html"):
+            self.assertEqual(os.stat(self.resolve(name)).st_mtime_ns, stamp, name)
+        self.assertEqual(os.listdir(self.resolve("site/.newsgen")), ["last-build.json"])
+
     def test_nothing_at_the_paths_saves_nothing(self):
         self.assertFalse(self.cache.save(["absent"], self.resolve, "k"))
         self.assertEqual(self.cache.index(), [])

@@ -8,7 +8,9 @@ are substituted and its `if:` is evaluated. Each `uses:` step is replaced by a l
   actions/cache                  a folder kept between runs (one entry per key; restored at the step,
                                  saved after the job's last step when the key was not there yet,
                                  `restore-keys` matched against the newest entry, `cache-hit` 'true'
-                                 only on the exact key), as actions/cache does
+                                 only on the exact key), as actions/cache does; each path is kept as
+                                 a `tar --posix` archive, actions/cache's own format, so what a restore
+                                 gives back (modes, nanosecond modification times) is what GitHub's would
   actions/upload-pages-artifact  its `path` copied to the run's `github-pages` artifact
   actions/deploy-pages           that artifact copied over the pages folder (kept between runs);
                                  `page_url` is that folder's file:// URL
@@ -19,7 +21,8 @@ Expressions (`${{ … }}` and `if:`): literals ('text', true, false, numbers), `
 
   github.run_id, github.run_number   the run's number (1, 2, …)
   github.event_name                  'schedule'
-  github.workspace                   the run's workspace (a fresh folder each run: a fresh runner)
+  github.workspace                   the run's workspace: a fresh, empty folder each run (a fresh
+                                     runner), at the same path every run, as GitHub's is
   env.NAME                           the workflow's, job's and step's `env:` (later ones win)
   steps.ID.outputs.NAME              what step ID wrote to $GITHUB_OUTPUT ('' when it did not run)
   steps.ID.outcome                   'success' or 'skipped'
@@ -263,8 +266,11 @@ def parse_command_file(text):
 # Local equivalents of the actions ---------------------------------------------------------------
 
 class FolderCache:
-    """actions/cache as a folder kept between runs: `root/NNN/` per saved key, `root/index.json`
-    listing the keys in the order they were saved, with each entry's paths as the step named them."""
+    """actions/cache as a folder kept between runs: `root/NNN/` per saved key, one `tar --posix` archive
+    per path in it, and `root/index.json` listing the keys in the order they were saved, with each
+    entry's archives by the path names the step gave."""
+
+    MEMBER = "entry"  # each archive's one top-level name, renamed to the path's own on restore
 
     def __init__(self, root):
         self.root = root
@@ -278,8 +284,9 @@ class FolderCache:
             return json.load(file)
 
     def restore(self, names, resolve, key, restore_keys):
-        """Copies the entry saved under `key`, else the newest whose key starts with one of
-        `restore_keys`, to where `resolve` puts each of `names`; returns (exact hit, matched key)."""
+        """Unpacks the entry saved under `key`, else the newest whose key starts with one of
+        `restore_keys`, where `resolve` puts each of `names` (over what is there, as tar does);
+        returns (exact hit, matched key)."""
         entries = self.index()
         match = next((entry for entry in entries if entry["key"] == key), None)
         for prefix in restore_keys if match is None else []:
@@ -290,7 +297,10 @@ class FolderCache:
             return False, None
         for name, stored in match["paths"].items():
             if name in names:
-                copy(os.path.join(self.root, stored), resolve(name))
+                destination = resolve(name)
+                os.makedirs(os.path.dirname(destination), exist_ok=True)
+                tar(["-xf", os.path.join(self.root, stored), "-C", os.path.dirname(destination),
+                     "--transform", renaming(self.MEMBER, os.path.basename(destination))])
         return match["key"] == key, match["key"]
 
     def save(self, names, resolve, key):
@@ -299,18 +309,34 @@ class FolderCache:
         if any(entry["key"] == key for entry in entries):
             return True
         folder = "%03d" % (len(entries) + 1)
+        os.makedirs(os.path.join(self.root, folder), exist_ok=True)
         paths = {}
         for number_, name in enumerate(names):
             source = resolve(name)
             if os.path.lexists(source):
-                paths[name] = os.path.join(folder, str(number_))
-                copy(source, os.path.join(self.root, paths[name]))
+                paths[name] = os.path.join(folder, "%d.tar" % number_)
+                tar(["--posix", "-cf", os.path.join(self.root, paths[name]), "-C", os.path.dirname(source),
+                     "--transform", renaming(os.path.basename(source), self.MEMBER),
+                     os.path.basename(source)])
         if not paths:
             return False
         entries.append({"key": key, "paths": paths})
         with open(os.path.join(self.root, "index.json"), "w") as file:
             json.dump(entries, file, indent=1)
         return True
+
+
+def renaming(old, new):
+    """tar's --transform expression that renames the top-level member `old` (and what is in it) to `new`."""
+    pattern = re.sub(r"([.\[\]*^$\\,])", r"\\\1", old)
+    replacement = re.sub(r"([&\\,])", r"\\\1", new)
+    return "s,^%s\\(/\\|$\\),%s\\1," % (pattern, replacement)
+
+
+def tar(arguments):
+    result = subprocess.run(["tar", *arguments], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise WorkflowError("tar %s: %s" % (" ".join(arguments), result.stderr.strip()))
 
 
 def read_text(path):
@@ -339,7 +365,8 @@ def path_list(text):
 class LocalRunner:
     """Runs a workflow's jobs here. Kept between runs under `root`: the remote standing in for GitHub
     (`remote`, a bare repository), the cache folder (`root/cache`) and the pages folder (`root/pages`).
-    Each run gets `root/run-N/` with a fresh workspace, HOME and temporary folder."""
+    Each run gets a fresh, empty workspace (`root/workspace`, the same path every run) and
+    `root/run-N/` with a fresh HOME and temporary folder."""
 
     def __init__(self, workflow, root, remote, env_overrides=None, shims=None, before_step=None):
         self.workflow = workflow
@@ -350,6 +377,9 @@ class LocalRunner:
         self.before_step = before_step
         self.cache = FolderCache(os.path.join(root, "cache"))
         self.pages = os.path.join(root, "pages")
+        # One path for every run, as GitHub's /__w/REPO/REPO: what a build records of where it wrote
+        # (.newsgen/last-build.json names public/ by its path) still holds when a cache brings it back.
+        self.workspace = os.path.join(root, "workspace")
         unknown = set(self.env_overrides) - set(workflow.get("env", {}))
         if unknown:
             raise WorkflowError("the workflow has no env %s to replace" % ", ".join(sorted(unknown)))
@@ -357,8 +387,11 @@ class LocalRunner:
     def run(self, number):
         """Runs every job in order; returns [(job, step name, 'ran' or 'skipped', output, seconds)]."""
         folder = os.path.join(self.root, "run-%d" % number)
-        for name in ("workspace", "home", "temp", "artifacts", "shims"):
+        for name in ("home", "temp", "artifacts", "shims"):
             os.makedirs(os.path.join(folder, name))
+        if os.path.isdir(self.workspace):
+            shutil.rmtree(self.workspace)
+        os.makedirs(self.workspace)
         for name, text in self.shims.items():
             shim = os.path.join(folder, "shims", name)
             with open(shim, "w") as file:
@@ -371,7 +404,7 @@ class LocalRunner:
 
     def run_job(self, job_id, number, folder):
         job = self.workflow["jobs"][job_id]
-        workspace = os.path.join(folder, "workspace")
+        workspace = self.workspace
         context = {"github": {"run_id": str(number), "run_number": str(number), "event_name": "schedule",
                               "workspace": workspace}, "steps": {}, "env": {}}
         extra_path, exported, posts, log = [os.path.join(folder, "shims")], {}, [], []
@@ -444,8 +477,8 @@ class LocalRunner:
         def resolve(name):
             expanded = env["HOME"] + name[1:] if name.startswith("~") else name
             path = os.path.normpath(os.path.join(env["GITHUB_WORKSPACE"], expanded))
-            run_folder = os.path.dirname(env["HOME"])
-            if not path.startswith(run_folder + os.sep):
+            inside = (os.path.dirname(env["HOME"]), env["GITHUB_WORKSPACE"])  # the run's folder, its workspace
+            if not any(path == folder or path.startswith(folder + os.sep) for folder in inside):
                 raise WorkflowError("the cache path %r is outside the run's folder; the local runner does not write there" % name)
             return path
         return resolve
