@@ -245,9 +245,13 @@ python-deps:
 	  export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1; \
 	  python3 -m pip install --quiet "PyYAML==6.0.3" </dev/null || python3 -m pip install --quiet --break-system-packages "PyYAML==6.0.3" </dev/null; }
 
+# What the workflow's apt-get step names besides the build's packages; its stand-in only checks they are installed.
+CI_EXAMPLE_APT_PACKAGES := git ca-certificates curl libvips42 zstd
+
 ## docs/ci/github-actions.yml executed here twice (Tests/CI/ci_example_check.py): its run: steps with bash, its
 ## uses: steps by local equivalents, a fixture feed on 127.0.0.1, a bare repository for GitHub; then the runner's unit tests.
 ci-example-check: deps python-deps
+	@$(call apt-install,$(CI_EXAMPLE_APT_PACKAGES))
 	$(SWIFT) build --scratch-path $(SCRATCH) --product newsgen
 	PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/CI -p 'test_*.py'
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/CI/ci_example_check.py $(SCRATCH)/debug/newsgen

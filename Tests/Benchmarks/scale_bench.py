@@ -11,8 +11,9 @@ newsgen builds `--offline --verbose` with SOURCE_DATE_EPOCH fixed:
   cold       no `.newsgen/`, no `public/` (a CI runner with no cache);
   no change  the same again;
   next hour  the feeds replaced by next-hour/newsgen/feeds (50 new items), cache and `public/` kept;
-  CI hour    the same next hour as a CI runner sees it (docs/ci/github-actions.yml): the archive as
-             committed and `.newsgen/cache` restored, no `public/` and nothing else of `.newsgen/`.
+  CI hour    the same next hour as a CI runner sees it (docs/ci/github-actions.yml, ADR 045): the
+             archive as committed, `.newsgen/cache`, `.newsgen/last-build.json` and `public/` restored
+             at the path they were built at, no spare tree and nothing else of `.newsgen/`.
 Hugo builds ROOT/N/hugo once (it has no incremental build to compare); `--hugo-known 100000=175.75`
 skips it at that size and compares with that wall time from an earlier run of the same machine (Hugo
 needs ~18 GB at 100,000 articles, which a machine shared with other work may not have). Wall time, CPU and peak RSS
@@ -87,8 +88,16 @@ def measure(n, root, binary, hugo, hugo_timeout, keep, hugo_known=None):
             shutil.copyfile(os.path.join(feeds, name), os.path.join(site, "feeds", name))
     compare.wait_for_quiet()
     result["next_hour"] = run_newsgen(binary, work)
+    # A runner restores the workspace at the path the last run built in, and the record names the
+    # output by its path: the CI copy takes the site's place for its build, then gives it back.
+    os.rename(work, work + ".next-hour")
+    os.rename(ci, work)
     compare.wait_for_quiet()
-    result["ci_hour"] = run_newsgen(binary, ci)
+    try:
+        result["ci_hour"] = run_newsgen(binary, work)
+    finally:
+        os.rename(work, ci)
+        os.rename(work + ".next-hour", work)
     compare.remove(ci)
     if not keep:
         compare.remove(work)
@@ -108,11 +117,12 @@ def measure(n, root, binary, hugo, hugo_timeout, keep, hugo_known=None):
 
 
 def ci_left_out(work, folder, names):
-    """What a CI runner does not have of the last build: `public/`, and `.newsgen/` but its `cache`."""
+    """What a CI runner does not have of the last build (the workflow's cache step, ADR 045): the spare
+    tree beside `public/`, and `.newsgen/` but its `cache` and `last-build.json`."""
     if folder == work:
-        return [name for name in names if name == "public" or name.startswith(".public.")]
+        return [name for name in names if name.startswith(".public.")]
     if folder == os.path.join(work, ".newsgen"):
-        return [name for name in names if name != "cache"]
+        return [name for name in names if name not in ("cache", "last-build.json")]
     return []
 
 
@@ -140,7 +150,7 @@ def report(results, info, versions):
     out.append("| ---: | --- | ---: | ---: | ---: | --- |")
     for r in results:
         for key, name in (("cold", "cold"), ("no_change", "no change"), ("next_hour", "next hour"),
-                          ("ci_hour", "next hour in CI (cache, no `public/`)")):
+                          ("ci_hour", "next hour in CI (cache and `public/` restored)")):
             out.append("| %s | %s | %s | %s |" % (format(r["n"], ","), name, cell(r[key]), stages_cell(r[key])))
         if r["hugo"]:
             wall, cpu, rss = r["hugo"]

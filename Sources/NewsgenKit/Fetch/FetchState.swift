@@ -67,7 +67,7 @@ extension FetchState {
             for (id, page) in try root.objects(in: "pages") {
                 pages[id] = ExtractionRecord(failures: try page.optionalInt("failures") ?? 0, lastAttempt: try page.optionalString("lastAttempt"),
                                              reason: try page.optionalString("reason"), feedStamp: try page.optionalString("feedStamp"),
-                                             refresh: try page.optional("refresh")?.bool ?? false)
+                                             refresh: page.optional("refresh")?.bool ?? false)
             }
         }
     }

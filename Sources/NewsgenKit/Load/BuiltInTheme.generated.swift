@@ -2341,10 +2341,11 @@ jobs:
       DEBIAN_FRONTEND: noninteractive   # apt-get asks nothing
     steps:
       # libvips makes the rows' thumbnails; newsgen opens it when a build first needs one.
-      - name: Install git and libvips
+      # zstd: actions/cache compresses with it when it is there (gzip otherwise, several times slower).
+      - name: Install git, libvips and zstd
         run: |
           apt-get update
-          apt-get install -y --no-install-recommends git ca-certificates curl libvips42
+          apt-get install -y --no-install-recommends git ca-certificates curl libvips42 zstd
 
       # After git is installed: without it, actions/checkout downloads the files and no repository to commit in.
       - uses: actions/checkout@v4
@@ -2395,13 +2396,17 @@ jobs:
           cp "$source/.build/release/newsgen" ~/.local/bin/newsgen
 
       # newsgen's caches survive between runs: images already downloaded are only revalidated,
-      # and articles already sanitized are not sanitized again, so an hourly run costs what the
-      # hour brought, not the whole archive (docs/ci.md has the figures). A missing or stale cache
-      # only makes a build slower, never different. public/ is not kept: see docs/ci.md.
-      - name: Restore newsgen's caches
+      # articles already sanitized are not sanitized again, and the last run's public/ with its
+      # record (.newsgen/last-build.json) lets the build keep every page whose inputs did not
+      # change, so an hourly run costs what the hour brought, not the whole archive (docs/ci.md has
+      # the figures). A missing, stale or partial cache only makes a build slower, never different.
+      - name: Restore newsgen's caches and the last site
         uses: actions/cache@v4
         with:
-          path: .newsgen/cache
+          path: |
+            .newsgen/cache
+            .newsgen/last-build.json
+            public
           key: newsgen-cache-${{ github.run_id }}
           restore-keys: |
             newsgen-cache-
