@@ -94,7 +94,7 @@ public enum SiteBuilder {
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,
                                                                                         state: updated.state, titles: updated.sources,
                                                                                         fullText: updated.fullText.counts),
-                                duplicateOf: duplicates, previousPages: record?.reusablePages(in: output) ?? [:],
+                                duplicateOf: duplicates, previousPages: record?.reusablePages(in: output, site: site.directory) ?? [:],
                                 previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory))
         var renderer = SiteRenderer(input)
         let search = renderer.cachedSearchTerms(store: RecordCacheStore(directory: site.searchCacheDirectory))
@@ -128,7 +128,7 @@ public enum SiteBuilder {
     private static func upToDate(_ site: Site, record: BuildRecord, options: BuildOptions, output: URL,
                                  timer: inout StageTimer) -> BuildReport? {
         guard let fingerprint = BuildFingerprint.inputs(site, options: options, output: output),
-              record.isCurrent(fingerprint: fingerprint, output: output) else { return nil }
+              record.isCurrent(fingerprint: fingerprint, output: output, site: site.directory) else { return nil }
         timer.lap("load")
         return BuildReport(sources: [], articleCount: record.articleCount, pageCount: record.pageCount, output: output,
                            warnings: record.warnings.map { BuildWarning($0) }, changes: ArchiveChanges(), duplicateCount: 0,

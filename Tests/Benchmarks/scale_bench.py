@@ -88,8 +88,8 @@ def measure(n, root, binary, hugo, hugo_timeout, keep, hugo_known=None):
             shutil.copyfile(os.path.join(feeds, name), os.path.join(site, "feeds", name))
     compare.wait_for_quiet()
     result["next_hour"] = run_newsgen(binary, work)
-    # A runner restores the workspace at the path the last run built in, and the record names the
-    # output by its path: the CI copy takes the site's place for its build, then gives it back.
+    # A GitHub runner restores the workspace at the path the last run built in (the fingerprint names the
+    # output's path): the CI copy takes the site's place for its build, then gives it back.
     os.rename(work, work + ".next-hour")
     os.rename(ci, work)
     compare.wait_for_quiet()

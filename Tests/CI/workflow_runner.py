@@ -377,8 +377,7 @@ class LocalRunner:
         self.before_step = before_step
         self.cache = FolderCache(os.path.join(root, "cache"))
         self.pages = os.path.join(root, "pages")
-        # One path for every run, as GitHub's /__w/REPO/REPO: what a build records of where it wrote
-        # (.newsgen/last-build.json names public/ by its path) still holds when a cache brings it back.
+        # One path for every run, as GitHub's /__w/REPO/REPO.
         self.workspace = os.path.join(root, "workspace")
         unknown = set(self.env_overrides) - set(workflow.get("env", {}))
         if unknown:

@@ -58,6 +58,25 @@ struct UpToDateEndToEndTests {
         #expect(summary(nextDay.stdout)?.hasPrefix("Built 21 articles") == true)
     }
 
+    /// The record names `public/` relative to the site, so a site moved to another folder (or checked out and given
+    /// its cached `public/` by CI at another path) keeps every page instead of rendering them all again.
+    @Test func aSiteMovedToAnotherFolderKeepsItsPages() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build", "--offline").status == 0)
+        let before = try site.snapshot()
+        let moved = TemporarySite(directory: site.directory.deletingLastPathComponent()
+            .appendingPathComponent(site.directory.lastPathComponent + "-moved"))
+        try FileManager.default.moveItem(at: site.directory, to: moved.directory)
+        defer { moved.remove() }
+        let rebuilt = try moved.run("build", "--offline", "--verbose")
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        let line = try #require(rebuilt.stdout.split(separator: "\n").first { $0.hasPrefix("Pages: ") })
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(numbers.count == 2 && numbers[0] == 0 && numbers[1] > 80, "every page kept, none rendered: \(line)")
+        #expect(try moved.snapshot() == before)
+    }
+
     /// One edited article re-renders only the pages that show it, and the site equals a full build's.
     @Test func oneChangeRendersOnlyThePagesItTouches() throws {
         let site = try TemporarySite.sample()

@@ -220,6 +220,16 @@ struct BuildRecordJSONTests {
         #expect(BuildRecord(json: Data(json.utf8)) == nil)
     }
 
+    /// Inside the site the output is named relative to it, so the name survives a move; elsewhere by its full path.
+    @Test(arguments: [
+        ("/srv/site/public", "/srv/site", "public"), ("/srv/site/out/www/", "/srv/site/", "out/www"),
+        ("/srv/site/../site/public", "/srv/site", "public"), ("/srv/www", "/srv/site", "/srv/www"),
+        ("/srv/site-2/public", "/srv/site", "/srv/site-2/public"), ("/srv/site", "/srv/site", "/srv/site"),
+    ])
+    func theOutputIsNamedRelativeToTheSite(output: String, site: String, name: String) {
+        #expect(BuildRecord.outputName(URL(fileURLWithPath: output), site: URL(fileURLWithPath: site)) == name)
+    }
+
     @Test func anEmptyRecordToo() throws {
         let record = BuildRecord(fingerprint: "", output: "", files: [:], articleCount: 0, pageCount: 0, warnings: [], pages: [:])
         let encoder = JSONEncoder()

@@ -12,7 +12,7 @@ struct BuildRecord: Equatable, Sendable {
     var version = formatVersion
     /// `BuildFingerprint` of the inputs as the build left them.
     var fingerprint: String
-    /// The output folder's path.
+    /// The output folder, as `outputName` names it.
     var output: String
     /// Every file the build published, relative to `output`, with its stamp.
     var files: [String: FileStamp]
@@ -23,16 +23,25 @@ struct BuildRecord: Equatable, Sendable {
     /// Each page's `PageKey`, by output path.
     var pages: [String: UInt64]? = nil
 
-    /// The keys of the pages still in place, untouched since this record was made, for `RenderInput.previousPages`.
-    func reusablePages(in output: URL) -> [String: UInt64] {
-        guard self.output == output.path, let pages else { return [:] }
+    /// The output folder relative to the site's folder when it is inside it (`public`), else its absolute path:
+    /// a site moved, or checked out and restored by CI at another path, keeps its record.
+    static func outputName(_ output: URL, site: URL) -> String {
+        let folder = site.standardizedFileURL.path, path = output.standardizedFileURL.path
+        guard path.hasPrefix(folder + "/"), path.count > folder.count + 1 else { return path }
+        return String(path.dropFirst(folder.count + 1))
+    }
+
+    /// The keys of the pages still in place in `output` of the site at `site`, untouched since this record was
+    /// made, for `RenderInput.previousPages`.
+    func reusablePages(in output: URL, site: URL) -> [String: UInt64] {
+        guard self.output == Self.outputName(output, site: site), let pages else { return [:] }
         let root = output.path + "/"
         return pages.filter { path, _ in files[path].map { FileStamp.of(root + path) == $0 } ?? false }
     }
 
     /// True when the inputs are the ones this record saw and every file it published is still in place, untouched.
-    func isCurrent(fingerprint: String, output: URL) -> Bool {
-        guard self.fingerprint == fingerprint, self.output == output.path else { return false }
+    func isCurrent(fingerprint: String, output: URL, site: URL) -> Bool {
+        guard self.fingerprint == fingerprint, self.output == Self.outputName(output, site: site) else { return false }
         let root = output.path + "/"
         return files.allSatisfy { FileStamp.of(root + $0.key) == $0.value }
     }
@@ -41,9 +50,11 @@ struct BuildRecord: Equatable, Sendable {
 /// Reads and writes the record; never fails a build.
 struct BuildRecordStore {
     let file: URL
+    let siteDirectory: URL
 
     init(site: Site) {
         file = site.directory.appendingPathComponent(".newsgen/last-build.json")
+        siteDirectory = site.directory
     }
 
     /// Drops the record, so the next build is a full one.
@@ -68,7 +79,7 @@ struct BuildRecordStore {
             }
             files[path] = stamp
         }
-        let record = BuildRecord(fingerprint: fingerprint, output: output.path, files: files, articleCount: articleCount,
+        let record = BuildRecord(fingerprint: fingerprint, output: BuildRecord.outputName(output, site: siteDirectory), files: files, articleCount: articleCount,
                                  pageCount: pageCount, warnings: warnings.map(\.description), pages: pages)
         guard (try? FileSystem.writeAtomically(record.json(), to: file, shownAs: ".newsgen/last-build.json")) != nil else {
             try? FileSystem.manager.removeItem(at: file)
