@@ -263,16 +263,24 @@ def apt_install(chroot, command):
         return chroot.run("apt-get install", command, capture=True)
 
 
-def would_install(arguments, cache, pristine, timings):
-    """What apt would install with the package on the bare root; fails on anything a build needs."""
+@contextlib.contextmanager
+def fresh_root(arguments, cache, lower, apt_cache=None):
+    """`run/root`: a fresh overlay (or copy) of `lower` with the package in /root. `run/` is removed
+    after a pass and kept after a failure, for a look."""
     run = os.path.join(cache, "run")
     remove_tree(run)
+    with Chroot(os.path.join(run, "root"), lower=lower, apt_cache=apt_cache, overlay=not arguments.no_overlay) as chroot:
+        shutil.copy(arguments.deb, os.path.join(chroot.root, "root", os.path.basename(arguments.deb)))
+        yield chroot
+    remove_tree(run)
+
+
+def would_install(arguments, cache, pristine, timings):
+    """What apt would install with the package on the bare root; fails on anything a build needs."""
     deb = os.path.basename(arguments.deb)
-    with Chroot(os.path.join(run, "root"), lower=pristine, overlay=not arguments.no_overlay) as chroot:
-        shutil.copy(arguments.deb, os.path.join(chroot.root, "root", deb))
+    with fresh_root(arguments, cache, pristine) as chroot:
         step = "apt-get install --simulate ./%s" % deb
         output = timings.run(step, lambda: chroot.run(step, install_command(arguments, deb, simulate=True), capture=True))
-    remove_tree(run)
     packages = simulated_installs(output)
     if not any(name == "newsgen" for name, _ in packages):
         raise StepFailed(step, "apt would not install newsgen:\n" + "\n".join(output.strip().splitlines()[-15:]))
@@ -314,13 +322,9 @@ def check(arguments, timings):
     pristine = make_pristine(cache, arguments.suite, mirror, arguments.debootstrap, timings)
     packages = would_install(arguments, cache, pristine, timings)
     runtime = make_runtime(arguments, cache, pristine, packages, timings)
-    run, archives = os.path.join(cache, "run"), os.path.join(cache, "archives")
-    remove_tree(run)
-    root = os.path.join(run, "root")
     deb = os.path.basename(arguments.deb)
     with contextlib.ExitStack() as stack:
-        chroot = timings.run("fresh root", lambda: stack.enter_context(Chroot(root, lower=runtime, apt_cache=archives, overlay=not arguments.no_overlay)))
-        shutil.copy(arguments.deb, os.path.join(root, "root", deb))
+        chroot = timings.run("fresh root", lambda: stack.enter_context(fresh_root(arguments, cache, runtime, os.path.join(cache, "archives"))))
         before = installed_packages(chroot, "dpkg-query")
         missing = sorted(name for name, _ in packages if name != "newsgen" and name not in before)
         if missing:
@@ -333,7 +337,6 @@ def check(arguments, timings):
         for command in NEWSGEN_STEPS:
             timings.run(command, lambda: print(chroot.run(command, command, capture=True).rstrip()))
         timings.run("site has pages", lambda: chroot.run("site has pages", "test -s site/public/index.html"))
-    remove_tree(run)
 
 
 def check_linking(chroot):
