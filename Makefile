@@ -21,15 +21,18 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: feeds-check python-deps ci-example-check
 .PHONY: embed-templates usage-docs
 
+# Installs the Debian packages among $(1) that are missing (apt-get update first); used by deps,
+# ci-example-check and the included .ci/dist/dist.mk and Tests/Dist/dist-check.mk.
+define apt-install
+missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then echo "Installing:$$missing"; $(SUDO) apt-get update -qq && \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing </dev/null; fi
+endef
+
 ## Install the missing Debian packages (apt-get update first, once).
 deps:
 	@if command -v dpkg >/dev/null 2>&1; then \
-	  missing=""; \
-	  for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	  if [ -n "$$missing" ]; then \
-	    echo "Installing:$$missing"; \
-	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	  fi; \
+	  $(call apt-install,$(APT_PACKAGES)); \
 	elif command -v brew >/dev/null 2>&1; then \
 	  brew list libxml2 cmark-gfm libyaml vips curl openssl pkg-config >/dev/null 2>&1 || brew install libxml2 cmark-gfm libyaml vips curl openssl pkg-config; \
 	else \

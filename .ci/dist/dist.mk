@@ -42,9 +42,3 @@ dist-deps:
 deb-deps:
 	@$(call apt-install,$(DEB_APT_PACKAGES))
 
-# Installs the Debian packages among $(1) that are missing (apt-get update first).
-define apt-install
-missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-if [ -n "$$missing" ]; then echo "Installing:$$missing"; $(SUDO) apt-get update -qq && \
-  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing </dev/null; fi
-endef
