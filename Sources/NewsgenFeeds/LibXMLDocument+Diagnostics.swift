@@ -61,7 +61,7 @@ final class LibXMLDiagnostics {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         // A strict pass that met a fatal error is thrown away for the recovering one, which
         // meets its own limits: libxml2 would go on to the end, formatting every later error.
-        defer { if !recovering, source == context, error.level == XML_ERR_FATAL { xmlStopParser(context) } }
+        defer { if !recovering, source == context, error.level == XML_ERR_FATAL { LibXMLDiagnostics.halt(context) } }
         if source != context || LibXMLDiagnostics.entityCodes.contains(error.code) { entityTrouble = true }
         let firstOfItsKind = firstProblem == nil || (firstError == nil && source == context)
         guard firstOfItsKind || (limit == nil && LibXMLDiagnostics.mayBeRefusal(error)) else { return }
@@ -71,6 +71,20 @@ final class LibXMLDiagnostics {
         if firstProblem == nil { firstProblem = problem }
         if firstError == nil, source == context { firstError = problem }
         if limit == nil, let refusal = LibXMLDiagnostics.refusal(problem) { limit = refusal }
+    }
+
+    /// Ends a parse from inside one of libxml2's callbacks, safely.
+    ///
+    /// Not `xmlStopParser`: it frees the input buffer at once, while the parser function that
+    /// raised the error still holds pointers into it and writes them back (2.9.14's
+    /// `xmlParseCharData` on a misplaced `]]>` sets `input->cur` into the freed buffer), so a
+    /// long text before the error crashed every parse of the document (issue 32). The state
+    /// libxml2's own halt leaves instead: every parse loop checks `instate`, and every error
+    /// function returns at once once the parser is at its end with SAX off, so what is left of
+    /// the input is stepped over without building or reporting anything.
+    static func halt(_ context: xmlParserCtxtPtr) {
+        context.pointee.instate = XML_PARSER_EOF
+        context.pointee.disableSAX = 1
     }
 
     /// False for an error `refusal` certainly does not call a limit: looked up by its

@@ -77,13 +77,15 @@ enum LibXMLDocument {
         if first.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
             throw data.contains(UInt8(ascii: "<")) ? FeedParseError(.emptyDocument) : first.error
         }
-        // The strict pass stopped at the first error; a bare ampersand it may have been is text to keep.
-        let repairs = rules.keepsBareAmpersands && findings.bareAmpersands > 0
-        let input = repairs ? MarkupScan.escapingBareAmpersands(in: data, limits: limits) : data
+        // The strict pass stopped at the first error; a bare ampersand it may have been is text to keep,
+        // and a comment's double hyphens are blanked so that recovering from them stays linear.
+        let escapes = rules.keepsBareAmpersands && findings.bareAmpersands > 0
+        let input = escapes || findings.hyphenatedComments > 0
+            ? MarkupScan.repairing(data, limits: limits, escapingAmpersands: escapes) : data
         let recovered = try attempt(input, recovering: true, rules: rules)
         guard let root = recovered.root else { throw first.error }
         let problem = strict.diagnostics.firstProblem ?? first
-        return Parsed(root: root, illFormed: problem.error, keptAmpersands: repairs || recovered.diagnostics.keptUnknownEntity,
+        return Parsed(root: root, illFormed: problem.error, keptAmpersands: escapes || recovered.diagnostics.keptUnknownEntity,
                       correctedNamespaces: recovered.correctedNamespaces)
     }
 

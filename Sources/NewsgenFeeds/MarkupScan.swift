@@ -17,11 +17,20 @@ import Foundation
 /// attribute value that does not begin a complete reference: `Bits & Bobs`,
 /// `?a=1&b=2`), which `escapingBareAmpersands` turns into `&amp;` so that the
 /// parser keeps them as text, as feedparser does, instead of dropping them.
+///
+/// It also finds the comments that hold `--` before their end. libxml2 2.9 copies
+/// the comment read so far into each "Double hyphen within comment" error it
+/// raises, so recovering from a comment with a `--` on each of many lines takes
+/// time quadratic in its length (a megabyte, over a minute); the repaired
+/// document has those hyphens blanked, which changes nothing the feed says
+/// (comments are never read) and keeps every line and column where it was.
 enum MarkupScan {
     /// What the scan found that the parser will have to forgive.
     struct Findings: Equatable {
         /// `&` in text or attribute values that begins no complete reference.
         var bareAmpersands = 0
+        /// Comments holding `--` before their end, which XML forbids.
+        var hyphenatedComments = 0
     }
 
     /// Throws `.limitExceeded` naming the limit and where in the document it was passed.
@@ -37,13 +46,16 @@ enum MarkupScan {
         throw FeedParseError(.limitExceeded(line: line, column: column, limit: failure.limit))
     }
 
-    /// `data` with every bare ampersand written `&amp;`; comments, CDATA sections,
-    /// processing instructions and the DOCTYPE are left as they are. Line numbers
-    /// do not move (only columns after a repair do). `data` has passed `check` with `limits`.
-    static func escapingBareAmpersands(in data: Data, limits: ParseLimits) -> Data {
+    /// `data` with every bare ampersand written `&amp;` (when `escapingAmpersands`) and
+    /// the hyphens of each comment that holds `--` before its end blanked; CDATA
+    /// sections, processing instructions and the DOCTYPE are left as they are. Line
+    /// numbers do not move (only columns after an escaped ampersand do). `data` has
+    /// passed `check` with `limits`.
+    static func repairing(_ data: Data, limits: ParseLimits, escapingAmpersands: Bool = true) -> Data {
         data.withUnsafeBytes { raw -> Data in
             var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
             scanner.repairing = true
+            scanner.escapingAmpersands = escapingAmpersands
             scanner.repaired.reserveCapacity(raw.count + 64)
             _ = scanner.run()
             return scanner.finishRepair()
@@ -99,6 +111,8 @@ enum MarkupScan {
         var findings = Findings()
         /// True to write `repaired` while scanning.
         var repairing = false
+        /// True to escape bare ampersands while repairing (comments are repaired either way).
+        var escapingAmpersands = true
         /// The document with its bare ampersands escaped, as far as it is copied.
         var repaired = Data()
         /// How much of `bytes` `repaired` holds.
@@ -126,6 +140,7 @@ enum MarkupScan {
                 if starts(with: "<!--") {
                     if let failure = addNode(at: start) { return failure }
                     index = end(of: "-->", from: index + 4)
+                    comment(body: start + 4..<max(start + 4, index - 3))
                 } else if starts(with: "<![CDATA[") {
                     index = end(of: "]]>", from: index + 9)
                 } else if starts(with: "<!DOCTYPE") {
@@ -182,7 +197,7 @@ enum MarkupScan {
         private mutating func ampersand() -> (offset: Int, limit: String)? {
             guard beginsCompleteReference(at: index) else {
                 findings.bareAmpersands += 1
-                if repairing {
+                if repairing && escapingAmpersands {
                     repaired.append(UnsafeBufferPointer(rebasing: bytes[copied...index]))
                     repaired.append(contentsOf: Self.ampEnd)
                     copied = index + 1
@@ -190,6 +205,29 @@ enum MarkupScan {
                 return nil
             }
             return countsAsReference(at: index) ? addNode(at: index) : nil
+        }
+
+        /// A comment's body (between `<!--` and its `-->`, or the end of the input): counted
+        /// when it holds `--`, and then written with a space for each hyphen when repairing.
+        private mutating func comment(body: Range<Int>) {
+            guard holdsDoubleHyphen(body) else { return }
+            findings.hyphenatedComments += 1
+            guard repairing else { return }
+            repaired.append(UnsafeBufferPointer(rebasing: bytes[copied..<body.lowerBound]))
+            repaired.append(contentsOf: bytes[body].lazy.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: " ") : $0 })
+            copied = body.upperBound
+        }
+
+        private func holdsDoubleHyphen(_ range: Range<Int>) -> Bool {
+            guard let base = bytes.baseAddress, range.count >= 2 else { return false }
+            var cursor = range.lowerBound
+            while cursor < range.upperBound - 1 {
+                guard let found = memchr(base + cursor, Int32(UInt8(ascii: "-")), range.upperBound - 1 - cursor) else { return false }
+                cursor = UnsafeRawPointer(base).distance(to: found)
+                if bytes[cursor + 1] == UInt8(ascii: "-") { return true }
+                cursor += 2
+            }
+            return false
         }
 
         /// What follows a bare `&` in the repaired document.
