@@ -13,6 +13,17 @@ public enum NewsgenCLI {
     /// A mistake on the command line (`EX_USAGE` of sysexits.h).
     public static let exitUsage: Int32 = 64
 
+    /// What the `newsgen` executable runs: a sandbox worker when a build started it as one
+    /// (`SandboxWorkerLoop`), else the command line, with every feed parsed in worker
+    /// processes (`ParseSandbox`, ADR 046). Tests call `run`, which parses in their own process.
+    public static func main(_ arguments: [String], currentDirectory: String) -> Int32 {
+        if arguments == [SandboxWorkerLoop.argument] { return SandboxWorkerLoop.serve() }
+        #if os(Linux)
+        ParseSandbox.useWorkers(executable: "/proc/self/exe")
+        #endif
+        return run(arguments, currentDirectory: currentDirectory)
+    }
+
     /// `environment` decides colour (`NO_COLOR`, `TERM`) and the build's "now" (`SOURCE_DATE_EPOCH`);
     /// `network` is how every command that fetches sends requests and waits (libcurl and real sleeps).
     public static func run(_ arguments: [String], currentDirectory: String,

@@ -1,9 +1,9 @@
 /// Why a document could not be read as a feed. The fetch stage reports it per
 /// source on `/sources/`, so every message names the reason a person can act on
 /// (and, for broken XML, where in the file the problem is).
-public struct FeedParseError: Error, Equatable, CustomStringConvertible {
+public struct FeedParseError: Error, Equatable, Codable, CustomStringConvertible {
     /// The kinds of failure, with the details each message needs.
-    public enum Reason: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable, Codable {
         /// No bytes, only whitespace, or no root element.
         case emptyDocument
         /// More bytes than the caller's limit; nothing was parsed.
@@ -23,6 +23,11 @@ public struct FeedParseError: Error, Equatable, CustomStringConvertible {
         case limitExceeded(line: Int, column: Int, limit: String)
         /// libxml2 could not allocate a parser.
         case parserUnavailable
+        /// The parser died on the document (a crash in the C parser, contained in its worker process):
+        /// `signal` is what ended it.
+        case parserCrashed(signal: Int32)
+        /// Parsing took longer than the source's deadline and was stopped.
+        case parseTimedOut(seconds: Int)
     }
 
     /// What went wrong, for callers that react differently to each kind.
@@ -85,6 +90,19 @@ public struct FeedParseError: Error, Equatable, CustomStringConvertible {
             return "document refused\(place): \(limit)"
         case .parserUnavailable:
             return "could not create an XML parser (out of memory)"
+        case .parserCrashed(let signal):
+            return "the parser crashed on this document (\(FeedParseError.signalName(signal))) and was stopped; nothing of it was read"
+        case .parseTimedOut(let seconds):
+            return "parsing took longer than \(seconds) s and was stopped; nothing of it was read"
         }
+    }
+}
+
+extension FeedParseError {
+    /// `signal 11, SIGSEGV`: the number a log search finds and the name a person knows.
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL",
+                                      11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 31: "SIGSYS"]
+        return names[signal].map { "signal \(signal), \($0)" } ?? "signal \(signal)"
     }
 }

@@ -15,7 +15,7 @@ public enum FeedFormat: String, Sendable, Equatable, Codable, CaseIterable {
 /// A feed as its document says it, before identity, slugs or the archive:
 /// the value the Parse stage hands to the Archive stage, and what
 /// `newsgen inspect` prints.
-public struct ParsedFeed: Sendable, Equatable {
+public struct ParsedFeed: Sendable, Equatable, Codable {
     public var format: FeedFormat
     public var title: TextConstruct?
     public var subtitle: TextConstruct?
@@ -86,7 +86,7 @@ public struct ParsedFeed: Sendable, Equatable {
 }
 
 /// One entry of a feed.
-public struct ParsedItem: Sendable, Equatable {
+public struct ParsedItem: Sendable, Equatable, Codable {
     /// RSS `guid`, Atom `id`, JSON Feed `id`: the preferred identity key.
     public var id: String?
     /// True when the RSS `guid` is also the item's link (feedparser's `guidislink`).
@@ -155,7 +155,7 @@ extension ParsedItem {
 
 /// The fields an item's identity key is made of (PRODUCT.md: guid or id, else
 /// link, else title and date).
-public struct ItemIdentity: Sendable, Equatable {
+public struct ItemIdentity: Sendable, Equatable, Codable {
     public var id: String?
     public var link: String?
     public var title: TextConstruct?

@@ -7,6 +7,9 @@
  *                                  the moments at which a save or a publish changes what is on disk;
  *   NEWSGEN_FAULT=enospc-at-write:N answers the Nth write to a regular file with ENOSPC (a full disk),
  *                                  and every later write too, as a full disk does;
+ *   NEWSGEN_FAULT=parser-crash-on:TEXT crashes with SIGSEGV, and NEWSGEN_FAULT=parser-hang-on:TEXT never returns, in
+ *                                  libxml2's xmlCtxtReadMemory when the document holds TEXT: a stand-in for the next
+ *                                  bug of a C parser, so that its containment (ADR 046) is tested where it matters;
  *   NEWSGEN_FAULT_NO_EXCHANGE=1    makes renameat2 fail with EINVAL, as on a file system that cannot exchange
  *                                  two names, so that newsgen's two-rename fallback is what gets killed;
  *   NEWSGEN_FAULT_TRACE=FILE       appends one line per step or write ("step rename <path>", "write <path>"),
@@ -26,6 +29,7 @@
 #include <unistd.h>
 
 static long kill_at_step = -1, enospc_at_write = -1;
+static const char *parser_crash_on = NULL, *parser_hang_on = NULL;
 static long steps = 0, writes = 0;
 static int configured = 0;
 static const char *trace_path = NULL;
@@ -37,6 +41,8 @@ static void configure(void) {
     if (fault) {
         if (strncmp(fault, "kill-at-step:", 13) == 0) kill_at_step = atol(fault + 13);
         if (strncmp(fault, "enospc-at-write:", 16) == 0) enospc_at_write = atol(fault + 16);
+        if (strncmp(fault, "parser-crash-on:", 16) == 0) parser_crash_on = fault + 16;
+        if (strncmp(fault, "parser-hang-on:", 15) == 0) parser_hang_on = fault + 15;
     }
     trace_path = getenv("NEWSGEN_FAULT_TRACE");
 }
@@ -113,4 +119,19 @@ ssize_t write(int fd, const void *buffer, size_t count) {
         if (enospc_at_write > 0 && number >= enospc_at_write) { errno = ENOSPC; return -1; }
     }
     return real(fd, buffer, count);
+}
+
+/* libxml2's entry point for every XML document newsgen parses (feeds, OPML). */
+typedef struct _xmlDoc *xmlDocPtr;
+typedef struct _xmlParserCtxt *xmlParserCtxtPtr;
+xmlDocPtr xmlCtxtReadMemory(xmlParserCtxtPtr context, const char *buffer, int size, const char *url,
+                            const char *encoding, int options) {
+    static xmlDocPtr (*real)(xmlParserCtxtPtr, const char *, int, const char *, const char *, int) = NULL;
+    if (!real) real = dlsym(RTLD_NEXT, "xmlCtxtReadMemory");
+    configure();
+    if (parser_crash_on && size > 0 && memmem(buffer, (size_t)size, parser_crash_on, strlen(parser_crash_on))) raise(SIGSEGV);
+    if (parser_hang_on && size > 0 && memmem(buffer, (size_t)size, parser_hang_on, strlen(parser_hang_on))) {
+        for (;;) pause();
+    }
+    return real(context, buffer, size, url, encoding, options);
 }

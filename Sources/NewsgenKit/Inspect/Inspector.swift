@@ -25,8 +25,8 @@ public struct Inspector: Sendable {
         let loaded = try load(source, currentDirectory: currentDirectory)
         let feed: ParsedFeed
         do {
-            feed = try FeedParser.parse(loaded.data, baseURL: loaded.baseURL,
-                                        contentType: contentType ?? loaded.contentType, maxBytes: maxBytes)
+            feed = try ParseSandbox.shared.feed(loaded.data, baseURL: loaded.baseURL, contentType: contentType ?? loaded.contentType,
+                                                maxBytes: maxBytes, seconds: Int(fetcher.deadline.rounded(.up)))
         } catch {
             // `FILE:LINE:COLUMN: reason` when the problem has a place.
             throw error.line > 0 ? InspectError(source: "\(source):\(error.line):\(error.column)", error.message)

@@ -46,7 +46,7 @@ struct SourceParse: Sendable {
         case .failed(let reason): outcome = .failed(reason: reason)
         case .fresh(let document):
             do {
-                var parsed = try parse(document, maxBytes: config.fetch.maxFeedMB * 1_048_576)
+                var parsed = try parse(document, maxBytes: config.fetch.maxFeedMB * 1_048_576, seconds: config.fetch.timeoutSeconds)
                 let total = parsed.items.count
                 parsed.items = FeedItemCap.newest(parsed.items, limit: config.fetch.maxItemsPerFeed)
                 dropped = total - parsed.items.count
@@ -68,11 +68,12 @@ struct SourceParse: Sendable {
     }
 
     /// A download is read against its base address and with its `Content-Type`; a file has
-    /// neither, so its relative links resolve against the feed's own link.
-    private static func parse(_ document: FetchedDocument, maxBytes: Int) throws(FeedParseError) -> ParsedFeed {
-        guard !document.url.isFileURL else { return try FeedParser.parse(document.data, maxBytes: maxBytes) }
-        return try FeedParser.parse(document.data, baseURL: document.baseURL.absoluteString,
-                                    contentType: document.contentType, maxBytes: maxBytes)
+    /// neither, so its relative links resolve against the feed's own link. Parsed in the
+    /// process's sandbox, within the source's own deadline (`fetch.timeoutSeconds`, as its download).
+    private static func parse(_ document: FetchedDocument, maxBytes: Int, seconds: Int) throws(FeedParseError) -> ParsedFeed {
+        guard !document.url.isFileURL else { return try ParseSandbox.shared.feed(document.data, maxBytes: maxBytes, seconds: seconds) }
+        return try ParseSandbox.shared.feed(document.data, baseURL: document.baseURL.absoluteString,
+                                            contentType: document.contentType, maxBytes: maxBytes, seconds: seconds)
     }
 
     /// A web page where a feed was expected is the usual cause of a download that does not

@@ -98,7 +98,8 @@ struct FeedDiscovery {
     }
 
     private func parse(_ document: FetchedDocument) throws(FeedParseError) -> ParsedFeed {
-        try FeedParser.parse(document.data, baseURL: document.baseURL.absoluteString, contentType: document.contentType, maxBytes: maxBytes)
+        try ParseSandbox.shared.feed(document.data, baseURL: document.baseURL.absoluteString, contentType: document.contentType,
+                                     maxBytes: maxBytes, seconds: Int(fetcher.deadline.rounded(.up)))
     }
 
     /// A page by its `Content-Type`, or, without one, by how its text starts.

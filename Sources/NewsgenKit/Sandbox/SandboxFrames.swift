@@ -1,0 +1,100 @@
+#if os(Linux)
+import Foundation
+import Glibc
+
+/// Length-prefixed messages over one end of a socket pair: eight bytes of length
+/// (little-endian), then the message. The build's end waits with a deadline, so a
+/// worker that hangs or dies mid-message costs a warning, never the build; the
+/// worker's end simply blocks.
+enum SandboxFrames {
+    /// The largest message either end accepts: a worker's answer is about as large as
+    /// the document it read, and documents are bounded far below this.
+    static let maxBytes = 1 << 30
+
+    /// How a wait on the other end ended badly.
+    enum Failure: Error, Equatable {
+        /// The other end closed (a worker that died) or sent something that is no frame.
+        case closed
+        /// The deadline passed first.
+        case timedOut
+    }
+
+    /// Sends `message` on a non-blocking socket before `deadline` (monotonic seconds, `clock`).
+    static func sendFrame(_ message: Data, on socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) {
+        var length = UInt64(message.count).littleEndian
+        let header = withUnsafeBytes(of: &length) { Data($0) }
+        for part in [header, message] {
+            var sent = 0
+            while sent < part.count {
+                let result = part.withUnsafeBytes { raw in send(socket, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL)) }
+                if result > 0 { sent += result; continue }
+                guard result < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw .closed }
+                try wait(for: Int16(POLLOUT), on: socket, deadline: deadline, clock: clock)
+            }
+        }
+    }
+
+    /// Receives one message on a non-blocking socket before `deadline`.
+    static func receiveFrame(on socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) -> Data {
+        let header = try receive(8, from: socket, deadline: deadline, clock: clock)
+        let length = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        guard length <= UInt64(maxBytes) else { throw .closed }
+        return try receive(Int(length), from: socket, deadline: deadline, clock: clock)
+    }
+
+    private static func receive(_ count: Int, from socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) -> Data {
+        var data = Data(count: count)
+        var received = 0
+        while received < count {
+            let result = data.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + received, count - received, 0) }
+            if result > 0 { received += result; continue }
+            guard result < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw .closed }
+            try wait(for: Int16(POLLIN), on: socket, deadline: deadline, clock: clock)
+        }
+        return data
+    }
+
+    /// Waits until `socket` is ready for `events`, or throws `.timedOut` at `deadline`.
+    private static func wait(for events: Int16, on socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) {
+        let left = deadline - clock()
+        guard left > 0 else { throw .timedOut }
+        var entry = pollfd(fd: socket, events: events, revents: 0)
+        let ready = poll(&entry, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up)))
+        if ready < 0, errno != EINTR { throw .closed }
+    }
+
+    /// The worker's end: reads one whole message from a blocking descriptor, nil at the end of input.
+    static func readBlocking(from descriptor: Int32) -> Data? {
+        guard let header = readFully(8, from: descriptor) else { return nil }
+        let length = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        guard length <= UInt64(maxBytes) else { return nil }
+        return readFully(Int(length), from: descriptor)
+    }
+
+    /// The worker's end: writes one message to a blocking descriptor; false when the other end is gone.
+    static func writeBlocking(_ message: Data, to descriptor: Int32) -> Bool {
+        var length = UInt64(message.count).littleEndian
+        let header = withUnsafeBytes(of: &length) { Data($0) }
+        return [header, message].allSatisfy { part in
+            part.withUnsafeBytes { raw in
+                var written = 0
+                while written < raw.count {
+                    let result = send(descriptor, raw.baseAddress! + written, raw.count - written, Int32(MSG_NOSIGNAL))
+                    if result > 0 { written += result } else if result < 0 && errno == EINTR { continue } else { return false }
+                }
+                return true
+            }
+        }
+    }
+
+    private static func readFully(_ count: Int, from descriptor: Int32) -> Data? {
+        var data = Data(count: count)
+        var received = 0
+        while received < count {
+            let result = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + received, count - received) }
+            if result > 0 { received += result } else if result < 0 && errno == EINTR { continue } else { return nil }
+        }
+        return data
+    }
+}
+#endif

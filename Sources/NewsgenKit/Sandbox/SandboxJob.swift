@@ -1,0 +1,28 @@
+import Foundation
+import NewsgenFeeds
+import NewsgenModel
+
+/// What a sandbox worker is asked to do: parse one document of hostile bytes, as the
+/// build would in its own process. Sent to the worker as a binary property list.
+enum SandboxJob: Codable, Sendable {
+    /// `FeedParser.parse` with these arguments.
+    case feed(data: Data, baseURL: String?, contentType: String?, maxBytes: Int)
+
+    /// Runs the job, in the worker (or in this process when there is no worker to run it).
+    func perform() -> SandboxAnswer {
+        switch self {
+        case .feed(let data, let baseURL, let contentType, let maxBytes):
+            do {
+                return .feed(try FeedParser.parse(data, baseURL: baseURL, contentType: contentType, maxBytes: maxBytes))
+            } catch {
+                return .feedError(error)
+            }
+        }
+    }
+}
+
+/// A worker's answer to one `SandboxJob`.
+enum SandboxAnswer: Codable, Sendable {
+    case feed(ParsedFeed)
+    case feedError(FeedParseError)
+}

@@ -1,0 +1,53 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The worker's side of `ParseSandbox`: what newsgen does when started as
+/// `newsgen --sandbox-worker` by a build. It reads one job at a time from its standard
+/// input, runs it and writes the answer to its standard output, until the input ends.
+/// Jobs run on a thread whose stack is sized for the deepest input the parsers accept
+/// (libxml2 stops at 256 levels, JSON at 512), far above what they need, so no document
+/// can run the stack out.
+public enum SandboxWorkerLoop {
+    /// The argument that starts a worker instead of a command; not a command a person types.
+    public static let argument = "--sandbox-worker"
+
+    /// The stack each job runs on.
+    static let stackBytes = 64 << 20
+
+    /// Serves jobs until the build closes the socket; returns the exit code.
+    public static func serve() -> Int32 {
+        #if os(Linux)
+        closeInheritedDescriptors()
+        signal(SIGPIPE, SIG_IGN)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = .binary
+            let decoder = PropertyListDecoder()
+            while let message = SandboxFrames.readBlocking(from: 0) {
+                guard let job = try? decoder.decode(SandboxJob.self, from: message),
+                      let answer = try? encoder.encode(job.perform()),
+                      SandboxFrames.writeBlocking(answer, to: 1) else { break }
+            }
+            done.signal()
+        }
+        thread.stackSize = stackBytes
+        thread.start()
+        done.wait()
+        return 0
+        #else
+        return 1
+        #endif
+    }
+
+    #if os(Linux)
+    /// Closes every descriptor but the three standard ones: a worker holds nothing of the
+    /// build's (its lock, its files, its sockets), whatever was opened without close-on-exec.
+    private static func closeInheritedDescriptors() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for name in names { if let descriptor = Int32(name), descriptor > 2 { close(descriptor) } }
+    }
+    #endif
+}
