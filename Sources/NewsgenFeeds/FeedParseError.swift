@@ -90,6 +90,8 @@ public struct FeedParseError: Error, Equatable, Codable, CustomStringConvertible
             return "document refused\(place): \(limit)"
         case .parserUnavailable:
             return "could not create an XML parser (out of memory)"
+        case .parserCrashed(let signal) where signal == 0:
+            return "the parser stopped without an answer; nothing of the document was read"
         case .parserCrashed(let signal):
             return "the parser crashed on this document (\(FeedParseError.signalName(signal))) and was stopped; nothing of it was read"
         case .parseTimedOut(let seconds):
@@ -100,7 +102,7 @@ public struct FeedParseError: Error, Equatable, Codable, CustomStringConvertible
 
 extension FeedParseError {
     /// `signal 11, SIGSEGV`: the number a log search finds and the name a person knows.
-    static func signalName(_ signal: Int32) -> String {
+    public static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL",
                                       11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 31: "SIGSYS"]
         return names[signal].map { "signal \(signal), \($0)" } ?? "signal \(signal)"

@@ -159,3 +159,47 @@ struct ParserFaultEndToEndTests {
         #expect(try ParseContainmentEndToEndTests.feedTitles(site) == ["A healthy story"])
     }
 }
+
+/// Full text, contained the same way: a publisher's page on which the HTML parser crashes, or
+/// never ends, costs that article its full text this build (the feed's text is kept, and the
+/// page is tried again after its back-off), never the build or the other pages.
+@Suite("A page parser that crashes or hangs, end to end", .serialized,
+       Prerequisite.require(PythonHTTPServer.pythonAvailable, "needs python3 for the publisher's server"))
+struct PageParserFaultEndToEndTests {
+    private func build(fault: String, timeoutSeconds: Int) throws -> (ProcessResult, TemporarySite, FullTextHTTPServer)? {
+        guard let shim = try FaultShim.library() else { return nil }
+        let server = try FullTextHTTPServer()
+        let site = try TemporarySite.sample()
+        try site.editConfig { config in
+            config["sources"] = [["id": "gazette", "url": server.url("/feed.xml"), "fullText": "auto"]]
+            config["extract"] = ["perHostDelaySeconds": 0.1, "timeoutSeconds": timeoutSeconds]
+            config["fetch"] = ["timeoutSeconds": 5, "retries": 0]
+        }
+        let result = try Newsgen.run(["--kill-after=5", "120", Newsgen.binary.path, "build"], in: site.directory,
+                                     environment: ["LD_PRELOAD": shim.path, "NEWSGEN_FAULT": "\(fault):Paragraph 1 of market-day:",
+                                                   "SOURCE_DATE_EPOCH": "1795000000"],
+                                     executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+        return (result, site, server)
+    }
+
+    private func expectTheOtherPagesRead(_ result: ProcessResult, _ site: TemporarySite, reason: String, server: FullTextHTTPServer) throws {
+        #expect(!result.signalled && result.status == 0, "build: \(result.status) \(result.stderr.suffix(600))")
+        #expect(result.stdout.contains("full text: 2 read, 1 failed"), "\(result.stdout)")
+        #expect(result.stderr.contains("warning: source 'gazette': the full text of \"Market day moves to the square\" could not be read from "
+                                       + "\(server.url("/news/market-day")): \(reason); the feed's text is kept"), "\(result.stderr)")
+        let read = try site.archivedArticles().filter { $0["fullText"] != nil }.compactMap { $0["title"] as? String }.sorted()
+        #expect(read == ["Harbour lights return to the old quay", "Winter ferry timetable published"])
+    }
+
+    @Test func aCrashOnOnePageCostsOnlyThatPagesFullText() throws {
+        guard let (result, site, server) = try build(fault: "parser-crash-on", timeoutSeconds: 8) else { return }
+        defer { site.remove(); server.stop() }
+        try expectTheOtherPagesRead(result, site, reason: "the page's parser crashed on it (signal 11, SIGSEGV) and was stopped", server: server)
+    }
+
+    @Test func aPageThatNeverEndsIsStoppedAtItsDeadline() throws {
+        guard let (result, site, server) = try build(fault: "parser-hang-on", timeoutSeconds: 2) else { return }
+        defer { site.remove(); server.stop() }
+        try expectTheOtherPagesRead(result, site, reason: "reading the page took longer than 2 s and was stopped", server: server)
+    }
+}

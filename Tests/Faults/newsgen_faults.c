@@ -121,17 +121,29 @@ ssize_t write(int fd, const void *buffer, size_t count) {
     return real(fd, buffer, count);
 }
 
-/* libxml2's entry point for every XML document newsgen parses (feeds, OPML). */
+/* Crashes or never returns when the document about to be parsed holds the configured text. */
+static void parser_fault(const char *buffer, int size) {
+    configure();
+    if (parser_crash_on && size > 0 && memmem(buffer, (size_t)size, parser_crash_on, strlen(parser_crash_on))) raise(SIGSEGV);
+    if (parser_hang_on && size > 0 && memmem(buffer, (size_t)size, parser_hang_on, strlen(parser_hang_on))) {
+        for (;;) pause();
+    }
+}
+
+/* libxml2's entry points for every document newsgen parses: XML (feeds, OPML) and HTML (pages, content). */
 typedef struct _xmlDoc *xmlDocPtr;
 typedef struct _xmlParserCtxt *xmlParserCtxtPtr;
 xmlDocPtr xmlCtxtReadMemory(xmlParserCtxtPtr context, const char *buffer, int size, const char *url,
                             const char *encoding, int options) {
     static xmlDocPtr (*real)(xmlParserCtxtPtr, const char *, int, const char *, const char *, int) = NULL;
     if (!real) real = dlsym(RTLD_NEXT, "xmlCtxtReadMemory");
-    configure();
-    if (parser_crash_on && size > 0 && memmem(buffer, (size_t)size, parser_crash_on, strlen(parser_crash_on))) raise(SIGSEGV);
-    if (parser_hang_on && size > 0 && memmem(buffer, (size_t)size, parser_hang_on, strlen(parser_hang_on))) {
-        for (;;) pause();
-    }
+    parser_fault(buffer, size);
     return real(context, buffer, size, url, encoding, options);
+}
+
+xmlDocPtr htmlReadMemory(const char *buffer, int size, const char *url, const char *encoding, int options) {
+    static xmlDocPtr (*real)(const char *, int, const char *, const char *, int) = NULL;
+    if (!real) real = dlsym(RTLD_NEXT, "htmlReadMemory");
+    parser_fault(buffer, size);
+    return real(buffer, size, url, encoding, options);
 }

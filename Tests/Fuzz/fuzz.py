@@ -4,13 +4,17 @@
     fuzz.py smoke --bin DIR [TARGET...]      the short deterministic pass `make test` runs
     fuzz.py run --bin DIR --seconds N [...]  real fuzzing, one target after another (`make fuzz`)
     fuzz.py report                           CPU time per target so far, from .fuzz/history.tsv
+    fuzz.py timing --bin DIR [TARGET...]     inputs whose time per byte is 10x their target's median
 
 Seeds are read in place: the third-party corpora from ../shared/corpora (skipped with a message
 when absent, a failure under CI=true), the repository's own inputs (content/, templates/,
 site.json, the XSS vectors of Tests/Browser) and each target's seeds/ folder. Inputs that need
 another shape (a Mustache spec case, an archive month with its folder's name) are made into
 .build/fuzz/seeds/<Target>/, never into the repository. Every file in a target's regressions/
-folder is replayed first by both commands. See docs/fuzzing.md.
+folder is replayed first by both commands. Both end with the timing report: every input of
+4 KiB or more (seeds, regressions, what fuzzing learnt) is run alone, and one whose time per
+byte is 10 times the median of its target's is named: a slow path to look at, as a hang is.
+See docs/fuzzing.md.
 """
 
 import argparse
@@ -39,6 +43,11 @@ TIMEOUT_SECONDS = 10
 RSS_LIMIT_MB = 2048
 MALLOC_LIMIT_MB = 256
 SMOKE_SEED = 1
+# The timing report: inputs this large or larger (below, a call's fixed cost hides its time per byte),
+# each run this many times, named when their time per byte is this many times their target's median.
+TIMING_MIN_BYTES = 4096
+TIMING_RUNS = 3
+TIMING_FACTOR = 10
 # libFuzzer's own leak check runs each input twice and catches what one input leaks; LSan's
 # check at exit would also report Swift's lazily made globals, whose pointers carry tag bits.
 ASAN_OPTIONS = "leak_check_at_exit=0:quarantine_size_mb=64:detect_stack_use_after_return=0"
@@ -327,6 +336,59 @@ def smoke_one(target, bin_dir, seeds, log_dir):
             f"{found.get('number_of_executed_units', 0):6} runs, {seconds:5.1f}s"), None
 
 
+def slow_inputs(samples, factor=TIMING_FACTOR):
+    """`samples`: (name, bytes, milliseconds) per input. Returns the median milliseconds per byte and,
+    slowest first, (name, bytes, ms per byte, times the median) of each input at `factor` times it or more."""
+    rates = sorted(ms / size for _, size, ms in samples)
+    if not rates:
+        return 0.0, []
+    middle = len(rates) // 2
+    median = rates[middle] if len(rates) % 2 else (rates[middle - 1] + rates[middle]) / 2
+    # A median of 0 ms (inputs quicker than the clock's millisecond) judges by the smallest time that shows.
+    floor = median if median > 0 else min((rate for rate in rates if rate > 0), default=0.0) / factor
+    slow = [(name, size, ms / size, (ms / size) / floor if floor else float("inf"))
+            for name, size, ms in samples if floor and ms / size >= factor * floor]
+    return median, sorted(slow, key=lambda row: -row[2])
+
+
+def timing_one(target, bin_dir, folders, log_dir):
+    """The report's line for one target: each input of TIMING_MIN_BYTES or more run alone (libFuzzer's
+    file mode times each), then `slow_inputs`. Never a failure: a slow input is a lead, not a verdict."""
+    files = sorted({p for folder in folders for p in Path(folder).rglob("*")
+                    if p.is_file() and p.stat().st_size >= TIMING_MIN_BYTES} |
+                   {p for p in regressions(target) if p.stat().st_size >= TIMING_MIN_BYTES})
+    if len(files) < 5:
+        return f"fuzz-timing: {target.name:17} {len(files)} inputs of {TIMING_MIN_BYTES // 1024} KiB or more: too few to judge"
+    log = log_dir / f"{target.name}-timing.log"
+    largest = max(p.stat().st_size for p in files)
+    command = [str(binary(bin_dir, target.name)), f"-runs={TIMING_RUNS}", "-detect_leaks=0", f"-timeout={TIMEOUT_SECONDS}",
+               f"-rss_limit_mb={RSS_LIMIT_MB}", f"-max_len={largest}"] + [str(p) for p in files]
+    execute(command, log)
+    text = Path(log).read_text(errors="replace")
+    executed = {path: int(ms) for path, ms in re.findall(r"Executed (\S+) in (\d+) ms", text)}
+    samples = [(str(p), p.stat().st_size, executed[str(p)] / TIMING_RUNS) for p in files if str(p) in executed]
+    median, slow = slow_inputs(samples)
+    line = (f"fuzz-timing: {target.name:17} {len(samples)} inputs of {TIMING_MIN_BYTES // 1024} KiB or more, "
+            f"median {median * 1e6:.0f} ns/byte")
+    if len(samples) < len(files):
+        line += f"; {len(files) - len(samples)} did not finish (see {log})"
+    if not slow:
+        return line + f"; none {TIMING_FACTOR}x slower"
+    rows = [f"  {name}: {size:,} bytes, {rate * 1e6:.0f} ns/byte, {times:.0f}x the median" for name, size, rate, times in slow]
+    return "\n".join([line + f"; {len(slow)} at {TIMING_FACTOR}x or more:"] + rows)
+
+
+def timing(args):
+    names = args.targets or built_targets()
+    check_corpora()
+    log_dir = BUILD / "timing"
+    log_dir.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        target = TARGETS[name]
+        learnt = KEEP / "corpus" / name
+        print(timing_one(target, args.bin, seed_folders(target) + ([learnt] if learnt.is_dir() else []), log_dir), flush=True)
+
+
 def smoke(args):
     names = args.targets or built_targets()
     check_corpora()
@@ -344,6 +406,8 @@ def smoke(args):
             if failure:
                 failures.append(failure)
     print(f"fuzz-smoke: {len(names)} targets in {time.monotonic() - began:.1f}s")
+    for name in names:
+        print(timing_one(TARGETS[name], args.bin, seeds[name], log_dir), flush=True)
     if failures:
         print("\n".join(["fuzz-smoke: FAILED"] + failures), file=sys.stderr)
         sys.exit(1)
@@ -388,6 +452,7 @@ def run(args):
               f"{found.get('average_exec_per_sec', 0)} exec/s, corpus {corpus_files} files, peak {found.get('peak_rss_mb', 0)} MB",
               flush=True)
         failed = failed or status != 0
+        print(timing_one(target, args.bin, seeds + [corpus_dir], log_dir), flush=True)
     sys.exit(1 if failed else 0)
 
 
@@ -420,6 +485,9 @@ def main():
     run_parser.add_argument("--libfuzzer", action="append", default=[], help="one more libFuzzer flag, e.g. --libfuzzer=-jobs=1")
     run_parser.add_argument("targets", nargs="*")
     commands.add_parser("report")
+    timing_parser = commands.add_parser("timing")
+    timing_parser.add_argument("--bin", required=True)
+    timing_parser.add_argument("targets", nargs="*")
     args = parser.parse_args()
     for name in getattr(args, "targets", None) or []:
         if name not in TARGETS:
@@ -427,7 +495,7 @@ def main():
     missing = [name for name in built_targets() if name not in TARGETS]
     if missing:
         sys.exit(f"fuzz: {', '.join(missing)} in Tests/Fuzz but not in fuzz.py's TARGETS")
-    {"smoke": smoke, "run": run, "report": report}[args.command](args)
+    {"smoke": smoke, "run": run, "report": report, "timing": timing}[args.command](args)
 
 
 if __name__ == "__main__":

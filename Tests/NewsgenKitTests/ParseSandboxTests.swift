@@ -1,5 +1,6 @@
 import Foundation
 @testable import NewsgenKit
+import NewsgenExtract
 import NewsgenFeeds
 import NewsgenModel
 import NewsgenTestSupport
@@ -47,6 +48,30 @@ struct ParseSandboxTests {
         print("parse sandbox: \(documents.count) documents, \(parsed) parsed and \(refused) refused, \(differing.count) answered differently by a worker")
         #expect(differing.isEmpty, "\(differing.prefix(20))")
         #expect(documents.count > 3)
+    }
+
+    /// Readability's test pages (every second one: a debug build extracts each twice here), extracted
+    /// by a worker and here: the same result for every one.
+    @Test func aWorkerExtractsEachPageAsThisProcessDoes() throws {
+        let pages = Self.packageRoot.appendingPathComponent("../shared/corpora/readability-test-pages").standardized
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: pages.path)) ?? []
+        if folders.isEmpty {
+            #expect(!Prerequisite.requiredHere, "../shared/corpora/readability-test-pages is missing, and CI=true makes that a failure")
+            print("parse sandbox: Readability's pages not found; skipped")
+            return
+        }
+        let sandbox = ParseSandbox(executable: Self.worker)
+        var compared = 0, differing: [String] = []
+        for (index, folder) in folders.sorted().enumerated() where index % 2 == 0 {
+            guard let data = try? Data(contentsOf: pages.appendingPathComponent(folder).appendingPathComponent("source.html")) else { continue }
+            let url = URL(string: "http://fakehost/\(folder)/page.html")!
+            let contained = try sandbox.page(data, pageURL: url, contentType: "text/html", seconds: 30)
+            if contained != ArticleExtractor.extract(html: data, pageURL: url, contentType: "text/html") { differing.append(folder) }
+            compared += 1
+        }
+        print("parse sandbox: \(compared) pages, \(differing.count) extracted differently by a worker")
+        #expect(differing.isEmpty, "\(differing)")
+        #expect(compared > 50)
     }
 
     @Test func withoutAnExecutableTheSandboxParsesInThisProcess() throws {

@@ -27,13 +27,20 @@ extension ExtractStage {
         return .page(data, finalURL: url, contentType: nil, savedAs: copy.shownAs)
     }
 
-    /// The page's main text, sanitized against the page's final address, or why there is none.
-    static func extract(_ page: PageRead, article: Article, now: Date, embedHosts: [String]) -> PageResult {
+    /// The page's main text, sanitized against the page's final address, or why there is none. The
+    /// page is read in the process's sandbox within `seconds` (`extract.timeoutSeconds`, as its download).
+    static func extract(_ page: PageRead, article: Article, now: Date, embedHosts: [String], seconds: Int) -> PageResult {
         switch page {
         case .failed(let reason):
             return .failed(reason)
         case .page(let data, let finalURL, let contentType, let savedAs):
-            switch ArticleExtractor.extract(html: data, pageURL: finalURL, contentType: contentType) {
+            let result: ExtractionResult
+            do {
+                result = try ParseSandbox.shared.page(data, pageURL: finalURL, contentType: contentType, seconds: seconds)
+            } catch {
+                return .failed(error.description)
+            }
+            switch result {
             case .notFound(let reason, _):
                 return .failed(reason.description)
             case .article(let extracted):

@@ -113,7 +113,8 @@ enum ExtractStage {
         let saves = copies
         let fromCopies = Workers.parallelMap(saves.count) { index in
             let (article, copy, url) = saves[index]
-            return extract(readSaved(copy, url: url, limit: limit), article: article, now: now, embedHosts: embedHosts)
+            return extract(readSaved(copy, url: url, limit: limit), article: article, now: now, embedHosts: embedHosts,
+                           seconds: config.extract.timeoutSeconds)
         }
         var results = Dictionary(zip(saves.map(\.article.id), fromCopies), uniquingKeysWith: { a, _ in a })
         guard !requests.isEmpty else { return results }
@@ -124,7 +125,7 @@ enum ExtractStage {
             case .fetched(let document):
                 guard let article = wanted[request.key] else { return .waiting }
                 return extract(.page(document.data, finalURL: document.url, contentType: document.contentType, savedAs: nil),
-                               article: article, now: now, embedHosts: embedHosts)
+                               article: article, now: now, embedHosts: embedHosts, seconds: config.extract.timeoutSeconds)
             case .failed(let failure): return .failed(failure.reason)
             case .waiting: return .waiting
             }

@@ -37,7 +37,13 @@ public struct PageInspector: Sendable {
         }
         let loaded = try load(source, currentDirectory: currentDirectory)
         let pageURL = baseURL ?? loaded.url
-        let result = ArticleExtractor.extract(html: loaded.data, pageURL: pageURL, contentType: loaded.contentType)
+        let result: ExtractionResult
+        do {
+            result = try ParseSandbox.shared.page(loaded.data, pageURL: pageURL, contentType: loaded.contentType,
+                                                  seconds: Int(fetcher.deadline.rounded(.up)))
+        } catch {
+            throw InspectError(source: source, error.description)
+        }
         return PageExtraction(url: pageURL.absoluteString, result: result)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenExtract
 import NewsgenFeeds
 import NewsgenModel
 
@@ -59,6 +60,16 @@ public final class ParseSandbox: @unchecked Sendable {
         case .answer(.feedError(let error)): throw error
         case .lost(.died(let signal)): throw FeedParseError(.parserCrashed(signal: signal))
         case .lost(.timedOut): throw FeedParseError(.parseTimedOut(seconds: seconds))
+        case .answer(.page): throw FeedParseError(.parserUnavailable)
+        }
+    }
+
+    /// `ArticleExtractor.extract` of a web page, in a worker when there is one, within `seconds`.
+    public func page(_ data: Data, pageURL: URL, contentType: String?, seconds: Int) throws(SandboxFailure) -> ExtractionResult {
+        switch run(.page(data: data, pageURL: pageURL, contentType: contentType), seconds: seconds) {
+        case .answer(.page(let result)): return result
+        case .answer: throw SandboxFailure(loss: .died(signal: 0), seconds: seconds)
+        case .lost(let loss): throw SandboxFailure(loss: loss, seconds: seconds)
         }
     }
 
@@ -108,6 +119,21 @@ public final class ParseSandbox: @unchecked Sendable {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
         return encoder
+    }
+}
+
+/// A page whose worker was lost, as its warning says it.
+public struct SandboxFailure: Error, Equatable, CustomStringConvertible {
+    let loss: SandboxLoss
+    let seconds: Int
+
+    public var description: String {
+        switch loss {
+        case .died(let signal) where signal != 0:
+            return "the page's parser crashed on it (\(FeedParseError.signalName(signal))) and was stopped"
+        case .died: return "the page's parser stopped without an answer"
+        case .timedOut: return "reading the page took longer than \(seconds) s and was stopped"
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenExtract
 import NewsgenFeeds
 import NewsgenModel
 
@@ -7,6 +8,8 @@ import NewsgenModel
 enum SandboxJob: Codable, Sendable {
     /// `FeedParser.parse` with these arguments.
     case feed(data: Data, baseURL: String?, contentType: String?, maxBytes: Int)
+    /// `ArticleExtractor.extract` of a web page.
+    case page(data: Data, pageURL: URL, contentType: String?)
 
     /// Runs the job, in the worker (or in this process when there is no worker to run it).
     func perform() -> SandboxAnswer {
@@ -17,6 +20,8 @@ enum SandboxJob: Codable, Sendable {
             } catch {
                 return .feedError(error)
             }
+        case .page(let data, let pageURL, let contentType):
+            return .page(ArticleExtractor.extract(html: data, pageURL: pageURL, contentType: contentType))
         }
     }
 }
@@ -25,4 +30,5 @@ enum SandboxJob: Codable, Sendable {
 enum SandboxAnswer: Codable, Sendable {
     case feed(ParsedFeed)
     case feedError(FeedParseError)
+    case page(ExtractionResult)
 }
