@@ -63,6 +63,7 @@ test: deps gnu-time
 	@if command -v python3 >/dev/null 2>&1; then \
 	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Conformance && \
 	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Benchmarks -p 'test_*.py' && \
+	  PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/Fuzz -p 'test_*.py' && \
 	  python3 $(CONFORMANCE) --check --binary $(BIN) && \
 	  python3 Tests/Conformance/readability_conformance.py --check --binary $(BIN) --worst 5; \
 	else \
