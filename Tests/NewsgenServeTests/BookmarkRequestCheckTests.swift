@@ -42,16 +42,6 @@ struct BookmarkRequestCheckTests {
         #expect(local.refusal(request("t | 127.0.0.1:9 | http://127.0.0.1:9")) == nil)
     }
 
-    @Test(arguments: [("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("::1", true),
-                      ("0.0.0.0", false), ("192.168.1.2", false), ("::", false), ("10.0.0.1", false)])
-    func loopbackAddresses(host: String, loopback: Bool) {
-        #expect(ServerAuthority(host: host, port: 1).isLoopback == loopback)
-    }
-
-    @Test func anIPv6HostIsBracketed() {
-        #expect(ServerAuthority(host: "::1", port: 1313).origin == "http://[::1]:1313")
-    }
-
     @Test func tokensAreRandomAndLong() {
         let a = PreviewRoutes.randomToken(), b = PreviewRoutes.randomToken()
         #expect(a.count == 64)

@@ -8,6 +8,7 @@ struct LocalServerTests {
     private static func quick() -> ServerLimits {
         var limits = ServerLimits()
         limits.headTimeout = 0.5
+        limits.bodyTimeout = 0.5
         limits.keepAliveInterval = 0.2
         return limits
     }
