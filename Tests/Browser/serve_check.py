@@ -175,10 +175,15 @@ done(outcome);
 """
 
 
+def foreign_folder(site):
+    """What the page on another 127.0.0.1 port serves."""
+    return os.path.join(os.path.dirname(site), "foreign")
+
+
 def foreign_origin(driver, serving, site):
     step = "foreign origin"
     before = manifest_ids(site)
-    folder = os.path.join(os.path.dirname(site), "foreign")
+    folder = foreign_folder(site)
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "index.html"), "w") as page:
         page.write("<!doctype html><title>another site</title><p>another site on 127.0.0.1</p>\n")
@@ -204,11 +209,10 @@ FRAME_CONTENT = "return {url: location.href, text: document.body ? document.body
     "preview: document.querySelectorAll('[data-article-id], script[data-newsgen-preview]').length}"
 
 
-def framing(driver, serving):
-    """The foreign page (left by `foreign_origin`) frames one of its own pages and the preview's home page."""
+def framing(driver, serving, site):
+    """The foreign page (served since `foreign_origin`) frames one of its own pages and the preview's home page."""
     step = "framing"
-    folder = serving.foreign.RequestHandlerClass.keywords["directory"]
-    with open(os.path.join(folder, "frames.html"), "w") as page:
+    with open(os.path.join(foreign_folder(site), "frames.html"), "w") as page:
         page.write(FRAMES_PAGE % serving.origin)
     driver.get("http://127.0.0.1:%d/frames.html" % serving.foreign.server_address[1])
     deadline = time.monotonic() + 15
@@ -248,7 +252,7 @@ def main():
         live_reload(session.driver, session.server, site)
         bookmark_button(session.driver, session.server, site)
         foreign_origin(session.driver, session.server, site)
-        framing(session.driver, session.server)
+        framing(session.driver, session.server, site)
         session.driver.quit()
         session.driver = None
         serving, session.server = session.server, None
