@@ -19,7 +19,7 @@ struct PreviewRoutes: Sendable {
     /// The last build's error while no build has succeeded since; each page opened shows it.
     let failure: Locked<String?>
 
-    init(site: StaticSite, events: EventStream, labels: Locked<PreviewLabels>, address: ServeAddress, rebuilder: Rebuilder,
+    init(site: StaticSite, events: EventStream, labels: Locked<PreviewLabels>, address: ServerAuthority, rebuilder: Rebuilder,
          failure: Locked<String?> = Locked(nil), report: @escaping @Sendable (PreviewEvent) -> Void) {
         self.site = site
         self.events = events

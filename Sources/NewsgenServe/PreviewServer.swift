@@ -28,8 +28,8 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    /// Where it listens (the port the kernel chose for port 0).
-    public let address: ServeAddress
+    /// Where it listens (the port the kernel chose for port 0), and the `Host` values it answers.
+    public let address: ServerAuthority
     /// The watcher in use: inotify, or polling where there is none.
     public var watching: String { watcher.mode == .inotify ? "inotify" : "polling" }
     private let server: LocalServer
@@ -63,7 +63,7 @@ public final class PreviewServer: Sendable {
         let server = try LocalServer(host: options.host, port: options.port) { request in
             box.withLock { $0 }?.reply(to: request) ?? .response(.text(503, "Starting"))
         }
-        let address = ServeAddress(host: options.host, port: server.port)
+        let address = server.authority
         let routes = PreviewRoutes(site: StaticSite(root: output), events: events, labels: labels, address: address,
                                   rebuilder: rebuilder, failure: failure, report: report)
         box.withLock { $0 = routes }

@@ -4,16 +4,36 @@ import Glibc
 import Foundation
 
 /// An HTTP/1.1 server on loopback for `newsgen serve` (ADR 037): one thread accepts, one thread
-/// per connection reads one request, asks the handler, writes the reply and closes.
+/// per connection reads one request, asks the handler, writes the reply and closes. Only requests
+/// that name this server are answered, and a connection that has not sent its whole request may
+/// give its place to a new one (ADR 049).
 public final class LocalServer: Sendable {
+    /// Where a connection is: reading its request (since when), being answered, or given up for a newer one.
+    private enum Phase: Equatable {
+        case reading(since: Double)
+        case answering
+        case evicted
+    }
+
     private struct State {
         var started = false
         var stopped = false
-        var connections: Set<Int32> = []
+        /// Every open descriptor; only its own thread removes it, then closes it.
+        var connections: [Int32: Phase] = [:]
+
+        /// The connection that has been reading its request longest, if any is.
+        var oldestReading: Int32? {
+            connections.compactMap { fd, phase -> (fd: Int32, since: Double)? in
+                if case .reading(let since) = phase { return (fd, since) }
+                return nil
+            }.min { $0.since < $1.since }?.fd
+        }
     }
 
     /// The bound port (the kernel's choice when 0 was asked for).
     public let port: Int
+    /// The `Host` values answered; any other gets 400.
+    public let authority: ServerAuthority
     private let listener: Int32
     private let limits: ServerLimits
     private let handler: @Sendable (HTTPRequest) -> HTTPReply
@@ -29,6 +49,7 @@ public final class LocalServer: Sendable {
         let (fd, bound) = try Listener.open(host: host, port: port)
         self.listener = fd
         self.port = bound
+        self.authority = ServerAuthority(host: host, port: bound)
         self.limits = limits
         self.handler = handler
     }
@@ -53,10 +74,10 @@ public final class LocalServer: Sendable {
     /// Closes the listener and every connection, event streams included, and waits (briefly) for
     /// their threads; idempotent.
     public func stop() {
-        let snapshot = state.withLock { state -> (started: Bool, connections: Set<Int32>)? in
+        let snapshot = state.withLock { state -> (started: Bool, connections: [Int32])? in
             guard !state.stopped else { return nil }
             state.stopped = true
-            return (state.started, state.connections)
+            return (state.started, Array(state.connections.keys))
         }
         guard let snapshot else { return }
         // Shutting a socket wakes the thread polling it; only its own thread closes it.
@@ -85,13 +106,21 @@ public final class LocalServer: Sendable {
         }
     }
 
-    /// Gives a connection its thread, or, past the limit, a 503 written from here and a close.
+    /// Gives a connection its thread. At the limit, the oldest connection still reading its request
+    /// is shut (its thread sees the end and leaves) and the new one takes its place; when every one
+    /// is being answered, a 503 is written from here and the new one closed. The descriptors of
+    /// shut connections still count until their threads close them (microseconds), up to twice the limit.
     private func admit(_ fd: Int32) {
         enum Admission { case stopped, full, admitted }
         let admission = state.withLock { state -> Admission in
             if state.stopped { return .stopped }
-            if state.connections.count >= limits.maxConnections { return .full }
-            state.connections.insert(fd)
+            if state.connections.count >= 2 * limits.maxConnections { return .full }
+            if state.connections.values.count(where: { $0 != .evicted }) >= limits.maxConnections {
+                guard let oldest = state.oldestReading else { return .full }
+                state.connections[oldest] = .evicted
+                shutdown(oldest, Int32(SHUT_RDWR))
+            }
+            state.connections[fd] = .reading(since: Clock.now)
             return .admitted
         }
         switch admission {
@@ -105,7 +134,7 @@ public final class LocalServer: Sendable {
         case .admitted:
             let thread = Thread { [self] in
                 serve(fd)
-                state.withLock { _ = $0.connections.remove(fd) }
+                state.withLock { _ = $0.connections.removeValue(forKey: fd) }
                 close(fd)
             }
             thread.name = "newsgen-serve-connection"
@@ -116,13 +145,11 @@ public final class LocalServer: Sendable {
     /// One request, one reply. The descriptor is closed by the caller, after it left `connections`.
     private func serve(_ fd: Int32) {
         Socket.setSendTimeout(fd, seconds: limits.sendTimeout)
-        switch RequestReader(fd: fd, limits: limits).read() {
-        case .gone:
-            return
-        case .refused(let response):
+        switch RequestReader(fd: fd, limits: limits, authority: authority).read() {
+        case .refused(let response) where startAnswering(fd):
             _ = Socket.sendAll(fd, ResponseWriter.bytes(response, headOnly: false))
             Socket.finish(fd, lingerMilliseconds: 500)
-        case .request(let request):
+        case .request(let request) where startAnswering(fd):
             switch handler(request) {
             case .response(let response):
                 _ = Socket.sendAll(fd, ResponseWriter.bytes(response, headOnly: request.method == "HEAD"))
@@ -130,6 +157,19 @@ public final class LocalServer: Sendable {
             case .eventStream(let stream):
                 hold(fd, on: stream)
             }
+        case .gone, .refused, .request:
+            // Closed, silent or too slow; or its place was given to a newer connection meanwhile.
+            return
+        }
+    }
+
+    /// Marks a connection whose request was read as being answered, so that no newer one can take
+    /// its place; false when one already did (its socket is shut: nothing more to say).
+    private func startAnswering(_ fd: Int32) -> Bool {
+        state.withLock { state in
+            guard case .reading = state.connections[fd] else { return false }
+            state.connections[fd] = .answering
+            return true
         }
     }
 

@@ -5,7 +5,9 @@ Opens an article served by `newsgen serve`, edits its Markdown file, and waits f
 reload by itself with the change (at most 20 s; the save-to-reload latency is printed, a benchmark
 figure); clicks the page's bookmark button and checks that bookmarks.json has the article and
 /bookmarks/ lists it; then, from a page on another 127.0.0.1 port, tries to change the manifest
-(a simple POST, a POST with a guessed token, a read of the token) and checks that all are refused.
+(a simple POST, a POST with a guessed token, a read of the token) and checks that all are refused,
+and frames the preview beside one of its own pages: its own renders, the preview's must not
+(ADR 049: a click through a nearly transparent frame toggled a bookmark).
 Ctrl-C's signal (SIGTERM) must then stop the server with exit 0.
 
 Exit 0 when every step holds, 1 with the failing step otherwise, 2 when the check cannot run.
@@ -173,10 +175,15 @@ done(outcome);
 """
 
 
+def foreign_folder(site):
+    """What the page on another 127.0.0.1 port serves."""
+    return os.path.join(os.path.dirname(site), "foreign")
+
+
 def foreign_origin(driver, serving, site):
     step = "foreign origin"
     before = manifest_ids(site)
-    folder = os.path.join(os.path.dirname(site), "foreign")
+    folder = foreign_folder(site)
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "index.html"), "w") as page:
         page.write("<!doctype html><title>another site</title><p>another site on 127.0.0.1</p>\n")
@@ -192,6 +199,43 @@ def foreign_origin(driver, serving, site):
     serving.wait_for("refused POST /__newsgen/bookmark", 5)
 
 
+FRAMES_PAGE = """<!doctype html><title>framing</title>
+<iframe id="own" src="/index.html" onload="window.__loaded = (window.__loaded || 0) + 1"></iframe>
+<iframe id="preview" src="%s/" style="opacity: 0.05" width="800" height="600"
+  onload="window.__loaded = (window.__loaded || 0) + 1"></iframe>
+"""
+
+FRAME_CONTENT = "return {url: location.href, text: document.body ? document.body.innerText.slice(0, 80) : '', " \
+    "preview: document.querySelectorAll('[data-article-id], script[data-newsgen-preview]').length}"
+
+
+def framing(driver, serving, site):
+    """The foreign page (served since `foreign_origin`) frames one of its own pages and the preview's home page."""
+    step = "framing"
+    with open(os.path.join(foreign_folder(site), "frames.html"), "w") as page:
+        page.write(FRAMES_PAGE % serving.origin)
+    driver.get("http://127.0.0.1:%d/frames.html" % serving.foreign.server_address[1])
+    deadline = time.monotonic() + 15
+    while driver.execute_script("return window.__loaded || 0") < 2:
+        if time.monotonic() > deadline:
+            raise StepFailed("%s: the frames did not load within 15 s" % step)
+        time.sleep(0.1)
+    time.sleep(0.5)  # the preview's script would add its buttons now
+    seen = {}
+    for name in ("own", "preview"):
+        driver.switch_to.frame(driver.find_element("id", name))
+        try:
+            seen[name] = driver.execute_script(FRAME_CONTENT)
+        except Exception as error:  # the browser's error page may not take scripts
+            seen[name] = {"url": "?", "text": "", "preview": 0, "error": str(error).splitlines()[0]}
+        driver.switch_to.default_content()
+    print("  framed: its own page %r; the preview %r" % (seen["own"]["text"][:40], seen["preview"]))
+    if "another site" not in seen["own"]["text"]:
+        raise StepFailed("%s: the control frame (the foreign page's own) rendered nothing: %r" % (step, seen["own"]))
+    if seen["preview"]["preview"] or serving.origin in seen["preview"]["url"]:
+        raise StepFailed("%s: the preview rendered inside another site's frame: %r" % (step, seen["preview"]))
+
+
 def main():
     parser = headless.argument_parser(__doc__)
     args = parser.parse_args()
@@ -203,10 +247,12 @@ def main():
         copy_sample_site(site, os.path.join(ROOT, "templates"))
         session.server = Serving(binary, site)
         session.driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(session.temp, "profile"))
-        print("serve check: %s -> edit the Markdown -> reload; bookmark button; another origin refused" % session.server.origin)
+        print("serve check: %s -> edit the Markdown -> reload; bookmark button; another origin refused, its frame empty"
+              % session.server.origin)
         live_reload(session.driver, session.server, site)
         bookmark_button(session.driver, session.server, site)
         foreign_origin(session.driver, session.server, site)
+        framing(session.driver, session.server, site)
         session.driver.quit()
         session.driver = None
         serving, session.server = session.server, None

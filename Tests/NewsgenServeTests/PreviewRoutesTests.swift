@@ -12,7 +12,7 @@ struct PreviewRoutesTests {
         try Data("<html><body><li data-article-id=\"3f9a1c0d5e7b2a64\">x</li></body></html>".utf8).write(to: folder.appendingPathComponent("index.html"))
         let rebuilder = Rebuilder(Rebuilder.Settings(siteDirectory: folder, offline: true, now: { Date(timeIntervalSince1970: 0) }, network: .live)) { _ in }
         let routes = PreviewRoutes(site: StaticSite(root: folder), events: EventStream(), labels: Locked(PreviewLabels()),
-                                   address: ServeAddress(host: host, port: 1313), rebuilder: rebuilder, report: { _ in })
+                                   address: ServerAuthority(host: host, port: 1313), rebuilder: rebuilder, report: { _ in })
         return (routes, folder)
     }
 

@@ -27,7 +27,7 @@ struct StaticSiteTests {
 
     @Test func otherMethodsAre405WithAllow() throws {
         let site = try ServedSite(files: ["index.html": "home"])
-        let response = RawClient.exchange(site.port, "POST / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc")
+        let response = RawClient.exchange(site.port, "POST / HTTP/1.1\r\nHost: 127.0.0.1:\(site.port)\r\nContent-Length: 3\r\n\r\nabc")
         #expect(response.status == 405)
         #expect(response.header("Allow") == "GET, HEAD")
     }

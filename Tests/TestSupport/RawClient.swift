@@ -58,8 +58,23 @@ public final class RawClient {
         return RawResponse(client.readAll())
     }
 
-    public static func get(_ port: Int, _ target: String, method: String = "GET") -> RawResponse {
-        exchange(port, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    /// A request as a browser at http://127.0.0.1:PORT/ sends it (`Host` with the port).
+    public static func get(_ port: Int, _ target: String, method: String = "GET", host: String? = nil) -> RawResponse {
+        exchange(port, "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\r\n")
+    }
+
+    /// Whether the server closes the connection (or resets it) within `seconds`; what it sends
+    /// meanwhile is read and dropped.
+    public func closedByServer(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while case let left = deadline.timeIntervalSinceNow, left > 0 {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { return true }
+        }
+        return false
     }
 }
 

@@ -4,13 +4,14 @@ import NewsgenServer
 /// three must hold, or the answer is 403: the token the server put into the page's script tag (no
 /// other site can read it), an `Origin` that is the served origin (a form or fetch from another
 /// site), and a `Host` that names this server (DNS rebinding: another name resolving to 127.0.0.1
-/// would make the browser count that site as same-origin with this one).
+/// would make the browser count that site as same-origin with this one). `LocalServer` already
+/// answers any other `Host` with 400 (ADR 049); the check here keeps the rule whole where it matters most.
 public struct BookmarkRequestCheck: Sendable {
     /// The random per-process token in the served script tag.
     public let token: String
-    public let address: ServeAddress
+    public let address: ServerAuthority
 
-    public init(token: String, address: ServeAddress) {
+    public init(token: String, address: ServerAuthority) {
         self.token = token
         self.address = address
     }
@@ -20,11 +21,10 @@ public struct BookmarkRequestCheck: Sendable {
         guard let given = request.header("X-Newsgen-Token"), Self.sameBytes(given, token) else {
             return "missing or wrong X-Newsgen-Token"
         }
-        let authorities = address.authorities.map { $0.lowercased() }
-        guard let host = request.header("Host")?.lowercased(), authorities.contains(host) else {
-            return "Host is not \(address.authorities[0])"
+        guard let host = request.header("Host"), address.accepts(host: host) else {
+            return "Host is not \(address.expected)"
         }
-        guard let origin = request.header("Origin")?.lowercased(), authorities.contains(where: { origin == "http://" + $0 }) else {
+        guard let origin = request.header("Origin"), address.accepts(origin: origin) else {
             return "Origin is not \(address.origin)"
         }
         return nil

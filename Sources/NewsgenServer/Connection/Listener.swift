@@ -7,13 +7,10 @@ import Foundation
 enum Listener {
     static func open(host: String, port: Int) throws(ServerError) -> (fd: Int32, port: Int) {
         guard (0...65535).contains(port) else { throw ServerError("port \(port) is not between 0 and 65535") }
-        let name = host == "localhost" ? "127.0.0.1" : host
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        let isV4 = inet_pton(AF_INET, name, &v4) == 1
-        guard isV4 || inet_pton(AF_INET6, name, &v6) == 1 else {
+        guard let bytes = IPAddress.bytes(host == "localhost" ? "127.0.0.1" : host) else {
             throw ServerError("\(host) is not an IP address (use 127.0.0.1, ::1 or localhost)")
         }
+        let isV4 = bytes.count == 4
         let fd = socket(isV4 ? AF_INET : AF_INET6, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ServerError("could not open a socket: \(String(cString: strerror(errno)))") }
         var on: Int32 = 1
@@ -23,7 +20,7 @@ enum Listener {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port)).bigEndian
-            address.sin_addr = v4
+            withUnsafeMutableBytes(of: &address.sin_addr) { $0.copyBytes(from: bytes) }
             bound = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
@@ -31,7 +28,7 @@ enum Listener {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = in_port_t(UInt16(port)).bigEndian
-            address.sin6_addr = v6
+            withUnsafeMutableBytes(of: &address.sin6_addr) { $0.copyBytes(from: bytes) }
             bound = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
             }

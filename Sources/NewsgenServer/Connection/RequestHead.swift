@@ -62,7 +62,19 @@ struct RequestHead {
             let text = String(bytes: value, encoding: .utf8) ?? String(bytes: value, encoding: .isoLatin1) ?? ""
             headers.append((name, text))
         }
+        // RFC 9112, 3.2: an HTTP/1.1 request without Host, or any request with two, is a 400;
+        // otherwise one of them would be checked and another believed (ADR 049).
+        switch headers.count(where: { $0.name.caseInsensitiveCompare("Host") == .orderedSame }) {
+        case 0 where version == "HTTP/1.1": return .failure(Refusal(400, "No Host header"))
+        case 2...: return .failure(Refusal(400, "More than one Host header"))
+        default: break
+        }
         return .success(RequestHead(method: method, target: target, headers: headers))
+    }
+
+    /// The `Host` value; nil only for HTTP/1.0 without one (`parse` refuses two).
+    var host: String? {
+        headers.first { $0.name.caseInsensitiveCompare("Host") == .orderedSame }?.value
     }
 
     /// The body's length from Content-Length; chunked bodies are not taken (nothing here needs them).

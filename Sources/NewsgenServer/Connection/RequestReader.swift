@@ -4,7 +4,8 @@ import Glibc
 import Foundation
 
 /// Reads one request off a connection within the limits: the head within `headTimeout` and
-/// `maxHeadBytes`, then the body per Content-Length within `maxBodyBytes`.
+/// `maxHeadBytes`, naming this server (`ServerAuthority`), then the body per Content-Length within
+/// `maxBodyBytes` and `bodyTimeout`.
 struct RequestReader {
     enum Outcome {
         case request(HTTPRequest)
@@ -16,6 +17,7 @@ struct RequestReader {
 
     let fd: Int32
     let limits: ServerLimits
+    let authority: ServerAuthority
 
     func read() -> Outcome {
         var buffer: [UInt8] = []
@@ -35,13 +37,16 @@ struct RequestReader {
         case .success(let parsed): head = parsed
         case .failure(let refusal): return .refused(refusal.response)
         }
+        if let host = head.host, !authority.accepts(host: host) {
+            return .refused(.text(400, "Unknown Host: this server is \(authority.expected)"))
+        }
         let length: Int
         switch head.contentLength(limit: limits.maxBodyBytes) {
         case .success(let value): length = value
         case .failure(let refusal): return .refused(refusal.response)
         }
         var body = Array(buffer[end.bodyStart...].prefix(length))
-        deadline = Clock.now + limits.headTimeout
+        deadline = Clock.now + limits.bodyTimeout
         while body.count < length {
             guard let more = receive(before: deadline) else { return .gone }
             body += more.prefix(length - body.count)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One request as read off the socket, already checked against the server's limits
-/// (`ServerLimits`): the head is at most 16 KB and the body was read per Content-Length.
+/// (`ServerLimits`): the head is at most 16 KB and the body was read per Content-Length; its one
+/// `Host` (none only on HTTP/1.0) names this server (`ServerAuthority`).
 public struct HTTPRequest: Sendable {
     public var method: String
     /// The raw request-target, e.g. "/a%20b/?x=1": decoding is left to the one who maps it to a
