@@ -21,8 +21,8 @@ import Testing
         return value
     }
 
-    /// Runs `body` on a thread with a 256 KB stack, a quarter of the smallest a build renders on,
-    /// so recursion as deep as the input is a crash here, not a pass on a roomy main thread.
+    /// Runs `body` on a thread with a 256 KB stack, so recursion as deep as the input is a crash
+    /// here (as it was before: every test that uses this crashed), not a pass on a roomy main thread.
     static func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
         nonisolated(unsafe) var result: Result<T, any Error>?
         let done = DispatchSemaphore(value: 0)
