@@ -57,65 +57,72 @@ struct MustacheRenderer {
         let lengthBefore: Int
     }
 
+    /// Renders `nodes`, the template's own. The frame being rendered is a local; the ones it
+    /// interrupted wait in `suspended`, so a node costs what it did in a recursive walk.
     mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {
-        var frames = [Frame(nodes: nodes, indentation: "", exit: .nothing)]
-        frames.reserveCapacity(16)
-        while let top = frames.indices.last {
-            guard frames[top].next < frames[top].nodes.count else {
-                if let again = leave(frames.removeLast()) { frames.append(again) }
+        var current = Frame(nodes: nodes, indentation: "", exit: .nothing)
+        var suspended: [Frame] = []
+        while true {
+            guard current.next < current.nodes.count else {
+                if leave(&current) { continue }
+                guard let enclosing = suspended.popLast() else { return }
+                current = enclosing
                 continue
             }
             // One node writes at most one text or value, so checking between nodes bounds the output.
             if output.utf8.count > limits.outputBytes { throw stopped("more than \(limits.outputBytes) bytes were written") }
-            let node = frames[top].nodes[frames[top].next]
-            let indentation = frames[top].indentation
-            frames[top].next += 1
+            let node = current.nodes[current.next]
+            current.next += 1
+            var entered: Frame?
             switch node {
             case .text(let text, let lines):
-                if indentation.isEmpty {
+                if current.indentation.isEmpty {
                     emit(text)
                 } else {
-                    emitIndented(lines, indentation: indentation)
+                    emitIndented(lines, indentation: current.indentation)
                 }
             case .variable(let name, let escaped):
                 interpolate(resolve(name), escaped: escaped)
             case .section(let name, let children, let inverted):
                 let value = resolve(name)
                 if inverted {
-                    if !value.isTruthy { frames.append(Frame(nodes: children, indentation: indentation, exit: .nothing)) }
+                    if !value.isTruthy { entered = Frame(nodes: children, indentation: current.indentation, exit: .nothing) }
                 } else if case .list(let items) = value {
                     if let first = items.first {
                         stack.append(first)
-                        frames.append(Frame(nodes: children, indentation: indentation, exit: .item(items: items, index: 0)))
+                        entered = Frame(nodes: children, indentation: current.indentation, exit: .item(items: items, index: 0))
                     }
                 } else if value.isTruthy {
                     stack.append(value)
-                    frames.append(Frame(nodes: children, indentation: indentation, exit: .context))
+                    entered = Frame(nodes: children, indentation: current.indentation, exit: .context)
                 }
             case .partial(let name, let standaloneIndentation):
-                if let frame = try enterPartial(name, standaloneIndentation: standaloneIndentation, outerIndentation: indentation) {
-                    frames.append(frame)
-                }
+                entered = try enterPartial(name, standaloneIndentation: standaloneIndentation, outerIndentation: current.indentation)
+            }
+            if let entered {
+                suspended.append(current)
+                current = entered
             }
         }
     }
 
-    /// Undoes what entering `frame` did; for a list, the frame of its next item.
-    private mutating func leave(_ frame: Frame) -> Frame? {
+    /// Undoes what entering `frame` did; true when it goes on, with a list's next item.
+    private mutating func leave(_ frame: inout Frame) -> Bool {
         switch frame.exit {
         case .nothing:
-            return nil
+            return false
         case .context:
             stack.removeLast()
-            return nil
+            return false
         case .item(let items, let index):
             stack.removeLast()
-            guard index + 1 < items.count else { return nil }
+            guard index + 1 < items.count else { return false }
             stack.append(items[index + 1])
-            return Frame(nodes: frame.nodes, indentation: frame.indentation, exit: .item(items: items, index: index + 1))
+            frame = Frame(nodes: frame.nodes, indentation: frame.indentation, exit: .item(items: items, index: index + 1))
+            return true
         case .partial(let standalone):
             partialStack.removeLast()
-            guard let standalone else { return nil }
+            guard let standalone else { return false }
             if output.utf8.count == standalone.lengthBefore {
                 // Nothing rendered: the line stays owed to the enclosing template.
                 pendingIndentation = standalone.pendingBefore
@@ -123,7 +130,7 @@ struct MustacheRenderer {
                 // The partial ended a line; the next one belongs to the enclosing template.
                 pendingIndentation = standalone.outerIndentation.isEmpty ? nil : standalone.outerIndentation
             }
-            return nil
+            return false
         }
     }
 
