@@ -16,8 +16,9 @@ final class StandardStream: @unchecked Sendable {
     /// The `errno` of the first write that failed; nil while everything was written.
     var failure: Int32? { lock.withLock { failedWith } }
 
-    /// Writes all of `text` (again after a short write or a signal). After a failure it writes
-    /// nothing more: the stream is full or gone, and a half line after a lost one helps nobody.
+    /// Writes all of `text` (again after a short write, a signal, or a wait on a non-blocking
+    /// stream). After a failure it writes nothing more: the stream is full or gone, and a half
+    /// line after a lost one helps nobody.
     func write(_ text: String) {
         var text = text
         lock.withLock {
@@ -30,6 +31,10 @@ final class StandardStream: @unchecked Sendable {
                         offset += written
                     } else if written < 0, errno == EINTR {
                         continue
+                    } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                        // A stream another program left non-blocking: wait until it takes more.
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, -1)
                     } else {
                         failedWith = written < 0 ? errno : EIO
                         return

@@ -66,6 +66,25 @@ struct OutputFailureEndToEndTests {
         #expect(try bookmarked(site).contains("\"id\": \"\(article)\""))
     }
 
+    /// A non-blocking pipe takes 64 KB and then answers EAGAIN until its reader catches up: the
+    /// 2.4 MB of `inspect` on a feed of 2,000 items arrive whole (before, the first EAGAIN was SIGILL).
+    @Test func aNonBlockingPipeGetsAllTheOutput() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        let items = (0..<2_000).map { number in
+            "<item><title>Item \(number)</title><link>https://example.org/\(number)</link><guid>g\(number)</guid>"
+                + "<description>\(String(repeating: "word ", count: 40))</description></item>"
+        }
+        try site.write("big.xml", #"<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title><link>https://example.org/</link>"#
+                           + "<description>d</description>\(items.joined())</channel></rss>")
+        let run = try Newsgen.run(["inspect", "big.xml"], in: site.directory, output: .nonBlockingPipe)
+        #expect(!run.signalled, "died of signal \(run.status)")
+        #expect(run.status == 0, "stderr: \(run.stderr.prefix(500))")
+        #expect(run.stdout.utf8.count > 1_000_000)
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect((json?["items"] as? [Any])?.count == 2_000)
+    }
+
     /// `newsgen … | head -1` once head has gone: no signal, no message, the command's own status.
     @Test func aClosedPipeEndsTheCommandQuietly() throws {
         let (site, article) = try builtSite()

@@ -104,6 +104,9 @@ enum Newsgen {
         case file(String)
         /// A pipe whose reader has gone, as `newsgen … | head -1` leaves it: every write meets EPIPE.
         case closedPipe
+        /// A pipe the test reads, set non-blocking (as another program may leave a shared one):
+        /// a write into a full pipe meets EAGAIN instead of waiting.
+        case nonBlockingPipe
     }
 
     /// Runs `executable` (newsgen unless another is given) with `arguments` in `directory`.
@@ -147,6 +150,11 @@ enum Newsgen {
             let pipe = Pipe()
             try pipe.fileHandleForReading.close()
             return (pipe, nil)
+        case .nonBlockingPipe:
+            let pipe = Pipe()
+            let descriptor = pipe.fileHandleForWriting.fileDescriptor
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            return (pipe, pipe.fileHandleForReading)
         }
     }
 }
