@@ -23,6 +23,13 @@ public struct MustacheLimits: Sendable, Equatable {
         self.outputBytes = outputBytes
     }
 
+    /// Sections (and inverted sections) one template may nest: the parser refuses the opening tag
+    /// one deeper, naming its line (`row.mustache:101:1: section 'a' is nested 101 deep; …`). A
+    /// limit of the template's shape, not of one render, so it is the same for every library. The
+    /// built-in theme nests 5 deep at most, Liquid stops at the same 100 ("Nesting too deep"), and a
+    /// tree this deep is walked and freed on any thread's stack (30,000 levels crashed a build).
+    public static let sectionDepth = 100
+
     /// The limits a library renders with unless told otherwise.
     public static let standard = MustacheLimits()
 }

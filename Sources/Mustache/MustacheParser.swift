@@ -1,5 +1,7 @@
 /// Turns template source into a `MustacheNode` tree in one pass over its UTF-8
-/// bytes, applying the spec's standalone-line rules as it goes.
+/// bytes, applying the spec's standalone-line rules as it goes. It keeps open sections on a
+/// stack of its own, not the machine's, and refuses sections nested deeper than
+/// `MustacheLimits.sectionDepth`, so no template can make a tree that is too deep to walk or free.
 struct MustacheParser {
     private static let space = UInt8(ascii: " ")
     private static let tab = UInt8(ascii: "\t")
@@ -38,6 +40,8 @@ struct MustacheParser {
     /// Every `{{>name}}` tag seen, in source order, with the byte offset of its opening delimiter
     /// and whether a section (or inverted section) is open around it.
     private var partialTags: [(name: String, offset: Int, insideSection: Bool)] = []
+    /// Bytes of literal text in the nodes made so far: a first guess at the size of a render.
+    private(set) var textLength = 0
 
     init(source: String, name: String) {
         self.bytes = Array(source.utf8)
@@ -80,7 +84,7 @@ struct MustacheParser {
                 indentation = text(from: line.start, to: tagStart)
             }
             if textEnd > textStart {
-                nodes.append(.text(text(from: textStart, to: textEnd)))
+                nodes.append(textNode(from: textStart, to: textEnd))
             }
             textStart = resume
             position = resume
@@ -93,6 +97,10 @@ struct MustacheParser {
                 break
             case .section, .inverted:
                 let name = try parseName(content, at: tagStart)
+                guard open.count < MustacheLimits.sectionDepth else {
+                    throw error(at: tagStart, "section '\(content)' is nested \(open.count + 1) deep; "
+                                    + "sections nest at most \(MustacheLimits.sectionDepth) deep")
+                }
                 open.append(OpenSection(rawName: content, name: name, inverted: kind == .inverted,
                                         tagOffset: tagStart, enclosing: nodes))
                 nodes = []
@@ -119,7 +127,7 @@ struct MustacheParser {
         }
 
         if textStart < bytes.count {
-            nodes.append(.text(text(from: textStart, to: bytes.count)))
+            nodes.append(textNode(from: textStart, to: bytes.count))
         }
         if let section = open.last {
             throw error(at: section.tagOffset, "unclosed section '\(section.rawName)'")
@@ -238,6 +246,11 @@ struct MustacheParser {
         while lower < upper, Self.isWhitespace(bytes[lower]) { lower += 1 }
         while upper > lower, Self.isWhitespace(bytes[upper - 1]) { upper -= 1 }
         return text(from: lower, to: upper)
+    }
+
+    private mutating func textNode(from start: Int, to end: Int) -> MustacheNode {
+        textLength += end - start
+        return .text(text(from: start, to: end))
     }
 
     private func text(from start: Int, to end: Int) -> String {

@@ -57,7 +57,9 @@ public enum MustachePartialGraph {
     }
 }
 
-/// Tarjan's strongly connected components of the graph "template includes partial".
+/// Tarjan's strongly connected components of the graph "template includes partial", walked with
+/// a stack of its own: a theme whose partials include one another in a chain thousands long is
+/// walked on the heap, never the thread's stack.
 private struct StronglyConnected {
     private let edges: [String: [String]]
     private var index: [String: Int] = [:]
@@ -71,26 +73,42 @@ private struct StronglyConnected {
         for name in references.keys.sorted() where index[name] == nil { visit(name) }
     }
 
-    private mutating func visit(_ name: String) {
+    /// The depth-first walk from `root`: each template on `path` with the number of its edges followed.
+    private mutating func visit(_ root: String) {
+        var path: [(name: String, followed: Int)] = []
+        enter(root, on: &path)
+        while let (name, followed) = path.last {
+            let next = edges[name] ?? []
+            if followed < next.count {
+                path[path.count - 1].followed += 1
+                let target = next[followed]
+                if index[target] == nil {
+                    enter(target, on: &path)
+                } else if onStack.contains(target) {
+                    lowLink[name] = min(lowLink[name] ?? 0, index[target] ?? 0)
+                }
+                continue
+            }
+            path.removeLast()
+            if let parent = path.last?.name {
+                lowLink[parent] = min(lowLink[parent] ?? 0, lowLink[name] ?? 0)
+            }
+            guard lowLink[name] == index[name] else { continue }
+            var component: [String] = []
+            while let top = stack.popLast() {
+                onStack.remove(top)
+                component.append(top)
+                if top == name { break }
+            }
+            components.append(component)
+        }
+    }
+
+    private mutating func enter(_ name: String, on path: inout [(name: String, followed: Int)]) {
         index[name] = index.count
         lowLink[name] = index[name]
         stack.append(name)
         onStack.insert(name)
-        for next in edges[name] ?? [] {
-            if index[next] == nil {
-                visit(next)
-                lowLink[name] = min(lowLink[name] ?? 0, lowLink[next] ?? 0)
-            } else if onStack.contains(next) {
-                lowLink[name] = min(lowLink[name] ?? 0, index[next] ?? 0)
-            }
-        }
-        guard lowLink[name] == index[name] else { return }
-        var component: [String] = []
-        while let top = stack.popLast() {
-            onStack.remove(top)
-            component.append(top)
-            if top == name { break }
-        }
-        components.append(component)
+        path.append((name, 0))
     }
 }

@@ -26,69 +26,137 @@ struct MustacheRenderer {
         self.name = name
     }
 
-    mutating func render(_ nodes: [MustacheNode], indentation: String) throws(MustacheError) {
-        for node in nodes {
+    /// A list of nodes being rendered, and what to do when its last node is done. Rendering keeps
+    /// these on a stack of its own rather than recursing, so how deep sections and partials nest
+    /// (100 sections in each of 64 partials) costs heap, never the thread's stack.
+    private struct Frame {
+        let nodes: [MustacheNode]
+        let indentation: String
+        let exit: Exit
+        /// The next node to render.
+        var next = 0
+    }
+
+    /// What ending a frame undoes.
+    private enum Exit {
+        /// The template itself, or an inverted section: nothing.
+        case nothing
+        /// A section over one value: its context.
+        case context
+        /// A section over a list at `index`: its item's context, then the next item, if any.
+        case item(items: [MustacheValue], index: Int)
+        /// A partial: its place in `partialStack`, and for a standalone one the indentation owed after it.
+        case partial(Standalone?)
+    }
+
+    /// How a standalone partial leaves the indentation owed: restored when it wrote nothing,
+    /// the enclosing template's when it ended a line.
+    private struct Standalone {
+        let outerIndentation: String
+        let pendingBefore: String?
+        let lengthBefore: Int
+    }
+
+    /// Renders `nodes`, the template's own. The frame being rendered is a local; the ones it
+    /// interrupted wait in `suspended`, so a node costs what it did in a recursive walk.
+    mutating func render(_ nodes: [MustacheNode]) throws(MustacheError) {
+        var current = Frame(nodes: nodes, indentation: "", exit: .nothing)
+        var suspended: [Frame] = []
+        while true {
+            guard current.next < current.nodes.count else {
+                if leave(&current) { continue }
+                guard let enclosing = suspended.popLast() else { return }
+                current = enclosing
+                continue
+            }
             // One node writes at most one text or value, so checking between nodes bounds the output.
             if output.utf8.count > limits.outputBytes { throw stopped("more than \(limits.outputBytes) bytes were written") }
+            let node = current.nodes[current.next]
+            current.next += 1
+            var entered: Frame?
             switch node {
             case .text(let text, let lines):
-                if indentation.isEmpty {
+                if current.indentation.isEmpty {
                     emit(text)
                 } else {
-                    emitIndented(lines, indentation: indentation)
+                    emitIndented(lines, indentation: current.indentation)
                 }
             case .variable(let name, let escaped):
                 interpolate(resolve(name), escaped: escaped)
             case .section(let name, let children, let inverted):
                 let value = resolve(name)
                 if inverted {
-                    if !value.isTruthy { try render(children, indentation: indentation) }
+                    if !value.isTruthy { entered = Frame(nodes: children, indentation: current.indentation, exit: .nothing) }
                 } else if case .list(let items) = value {
-                    for item in items {
-                        stack.append(item)
-                        try render(children, indentation: indentation)
-                        stack.removeLast()
+                    if let first = items.first {
+                        stack.append(first)
+                        entered = Frame(nodes: children, indentation: current.indentation, exit: .item(items: items, index: 0))
                     }
                 } else if value.isTruthy {
                     stack.append(value)
-                    try render(children, indentation: indentation)
-                    stack.removeLast()
+                    entered = Frame(nodes: children, indentation: current.indentation, exit: .context)
                 }
             case .partial(let name, let standaloneIndentation):
-                try renderPartial(name, standaloneIndentation: standaloneIndentation, outerIndentation: indentation)
+                entered = try enterPartial(name, standaloneIndentation: standaloneIndentation, outerIndentation: current.indentation)
             }
+            if let entered {
+                suspended.append(current)
+                current = entered
+            }
+        }
+    }
+
+    /// Undoes what entering `frame` did; true when it goes on, with a list's next item.
+    private mutating func leave(_ frame: inout Frame) -> Bool {
+        switch frame.exit {
+        case .nothing:
+            return false
+        case .context:
+            stack.removeLast()
+            return false
+        case .item(let items, let index):
+            stack.removeLast()
+            guard index + 1 < items.count else { return false }
+            stack.append(items[index + 1])
+            frame = Frame(nodes: frame.nodes, indentation: frame.indentation, exit: .item(items: items, index: index + 1))
+            return true
+        case .partial(let standalone):
+            partialStack.removeLast()
+            guard let standalone else { return false }
+            if output.utf8.count == standalone.lengthBefore {
+                // Nothing rendered: the line stays owed to the enclosing template.
+                pendingIndentation = standalone.pendingBefore
+            } else if pendingIndentation != nil {
+                // The partial ended a line; the next one belongs to the enclosing template.
+                pendingIndentation = standalone.outerIndentation.isEmpty ? nil : standalone.outerIndentation
+            }
+            return false
         }
     }
 
     // MARK: Partials
 
-    private mutating func renderPartial(_ name: String, standaloneIndentation: String?, outerIndentation: String) throws(MustacheError) {
-        guard let template = partials?.template(named: name), partialStack.count < limits.partialDepth else { return }
+    /// The frame that renders partial `name`, or nil when there is none (or it is nested past the
+    /// depth limit): it renders as nothing.
+    private mutating func enterPartial(_ name: String, standaloneIndentation: String?,
+                                       outerIndentation: String) throws(MustacheError) -> Frame? {
+        guard let template = partials?.template(named: name), partialStack.count < limits.partialDepth else { return nil }
         expansions += 1
         if expansions > limits.partialExpansions {
             throw stopped("more than \(limits.partialExpansions) partials were expanded", partial: name)
         }
         partialStack.append(name)
-        defer { partialStack.removeLast() }
 
         guard let standaloneIndentation else {
             // An inline partial continues the current line; its own lines are
             // not indented (as if its source were pasted in place).
-            try render(template.nodes, indentation: "")
-            return
+            return Frame(nodes: template.nodes, indentation: "", exit: .partial(nil))
         }
         let indentation = outerIndentation + standaloneIndentation
-        let pendingBefore = pendingIndentation
-        let lengthBefore = output.utf8.count
+        let standalone = Standalone(outerIndentation: outerIndentation, pendingBefore: pendingIndentation,
+                                    lengthBefore: output.utf8.count)
         if !indentation.isEmpty { pendingIndentation = indentation }
-        try render(template.nodes, indentation: indentation)
-        if output.utf8.count == lengthBefore {
-            // Nothing rendered: the line stays owed to the enclosing template.
-            pendingIndentation = pendingBefore
-        } else if pendingIndentation != nil {
-            // The partial ended a line; the next one belongs to the enclosing template.
-            pendingIndentation = outerIndentation.isEmpty ? nil : outerIndentation
-        }
+        return Frame(nodes: template.nodes, indentation: indentation, exit: .partial(standalone))
     }
 
     /// The error that ends a render over its limits, named after the partial at fault: the one

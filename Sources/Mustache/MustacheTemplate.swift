@@ -16,7 +16,7 @@ public struct MustacheTemplate: Sendable {
         self.name = name
         self.nodes = try parser.parse()
         self.partialReferences = parser.partialReferences()
-        self.textLength = Self.textLength(of: nodes)
+        self.textLength = parser.textLength
     }
 
     /// Renders with `context` at the bottom of the context stack. Partials are
@@ -26,17 +26,7 @@ public struct MustacheTemplate: Sendable {
                        limits: MustacheLimits? = nil) throws(MustacheError) -> String {
         var renderer = MustacheRenderer(context: context, partials: partials, limits: limits ?? partials?.limits ?? .standard,
                                         name: name, capacity: textLength + textLength / 2 + 64)
-        try renderer.render(nodes, indentation: "")
+        try renderer.render(nodes)
         return renderer.output
-    }
-
-    private static func textLength(of nodes: [MustacheNode]) -> Int {
-        nodes.reduce(0) { total, node in
-            switch node {
-            case .text(let text, _): return total + text.utf8.count
-            case .section(_, let children, _): return total + textLength(of: children)
-            case .variable, .partial: return total
-            }
-        }
     }
 }

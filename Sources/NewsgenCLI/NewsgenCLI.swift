@@ -40,6 +40,12 @@ public enum NewsgenCLI {
         }
         let context = Context(console: console, currentDirectory: URL(fileURLWithPath: currentDirectory),
                               now: buildTime(environment: environment), network: network)
+        return console.finish(run(command, context, environment: environment), saved: command.savedWhenDone)
+    }
+
+    /// Runs a parsed command; what it printed is judged by the caller.
+    private static func run(_ command: Command, _ context: Context, environment: [String: String]) -> Int32 {
+        let console = context.console
         switch command {
         case .version:
             console.print(HelpText.version)
@@ -195,7 +201,7 @@ public enum NewsgenCLI {
         let output = arguments.output.map { context.url($0) }
         let started = DispatchTime.now()
         let printer = BuildProgressPrinter(mode: BuildProgressPrinter.mode(verbosity: arguments.verbosity, terminal: isatty(STDERR_FILENO) == 1),
-                                           write: { text in writeProgress(text) })
+                                           write: { text in writeProgress(text, console) })
         do {
             var options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: context.now,
                                        progress: { printer.report($0) })
@@ -231,11 +237,11 @@ public enum NewsgenCLI {
     }
 
     /// The live line goes to standard error (the terminal); per-source lines to standard output, with the summary.
-    private static func writeProgress(_ text: String) {
+    private static func writeProgress(_ text: String, _ console: Console) {
         if text.hasPrefix("\r") {
-            FileHandle.standardError.write(Data(text.utf8))
+            console.errors.write(text)
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            console.output.write(text)
         }
     }
 

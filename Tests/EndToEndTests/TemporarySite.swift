@@ -96,9 +96,22 @@ enum Newsgen {
         return TemporarySite.packageRoot.appendingPathComponent(".build/debug/newsgen")
     }()
 
+    /// Where a run's standard output or standard error goes.
+    enum Stream {
+        /// A pipe the test reads to its end: `ProcessResult.stdout` or `stderr`.
+        case captured
+        /// A file opened for writing, e.g. `/dev/full`, which answers every write with ENOSPC (a full disk).
+        case file(String)
+        /// A pipe whose reader has gone, as `newsgen … | head -1` leaves it: every write meets EPIPE.
+        case closedPipe
+        /// A pipe the test reads, set non-blocking (as another program may leave a shared one):
+        /// a write into a full pipe meets EAGAIN instead of waiting.
+        case nonBlockingPipe
+    }
+
     /// Runs `executable` (newsgen unless another is given) with `arguments` in `directory`.
     static func run(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
-                    executable: URL = binary) throws -> ProcessResult {
+                    executable: URL = binary, output: Stream = .captured, errors: Stream = .captured) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -107,19 +120,41 @@ enum Newsgen {
         environment["NO_COLOR"] = "1"
         environment.merge(extra) { _, new in new }
         process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let out = try open(output), err = try open(errors)
+        process.standardOutput = out.destination
+        process.standardError = err.destination
+        let errReader = err.reader
         try process.run()
         // Read both pipes before waiting, so a chatty process cannot fill a pipe and block.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        DispatchQueue.global().async { errData = errReader?.readDataToEndOfFile() ?? Data(); group.leave() }
+        let outData = out.reader?.readDataToEndOfFile() ?? Data()
         group.wait()
         process.waitUntilExit()
         return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                              stderr: String(decoding: errData, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// What `Process` writes into, and the end the test reads (nil when nothing is read back).
+    private static func open(_ stream: Stream) throws -> (destination: Any, reader: FileHandle?) {
+        switch stream {
+        case .captured:
+            let pipe = Pipe()
+            return (pipe, pipe.fileHandleForReading)
+        case .file(let path):
+            guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteNoPermission) }
+            return (handle, nil)
+        case .closedPipe:
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            return (pipe, nil)
+        case .nonBlockingPipe:
+            let pipe = Pipe()
+            let descriptor = pipe.fileHandleForWriting.fileDescriptor
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            return (pipe, pipe.fileHandleForReading)
+        }
     }
 }
