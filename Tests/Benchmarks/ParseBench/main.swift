@@ -1,14 +1,17 @@
 // newsgen-parse-bench: times the build's Parse stage on feed files (issue 9's
 // parse-throughput figure), without a site, an archive or any output.
 //
-//   newsgen-parse-bench [--rounds R] [--serial] [--sanitize] [--json] FILE...
+//   newsgen-parse-bench [--rounds R] [--serial] [--sanitize] [--sandbox NEWSGEN] [--json] FILE...
 //
 // Each round runs `ParseStageProbe.run` over every file, on every core as the
 // build does (`--serial`: one file after another on one thread); one untimed
 // round comes first. Prints the items and bytes read and the median, fastest
 // and slowest wall time of the rounds, with items and megabytes per second of
 // the median. `--sanitize` adds the Enrich stage's sanitizing of each article,
-// which feedparser does while it parses. `--json` prints one JSON object.
+// which feedparser does while it parses. `--sandbox` parses each feed in worker
+// processes started from the newsgen binary named, as `newsgen build` does (ADR 046),
+// rather than in this process: the difference is what containment costs.
+// `--json` prints one JSON object.
 import Foundation
 import NewsgenKit
 
@@ -17,11 +20,12 @@ struct Options {
     var parallel = true
     var sanitizing = false
     var json = false
+    var sandbox: String?
     var files: [String] = []
 }
 
 func usage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("newsgen-parse-bench: \(message)\nusage: newsgen-parse-bench [--rounds R] [--serial] [--sanitize] [--json] FILE...\n".utf8))
+    FileHandle.standardError.write(Data("newsgen-parse-bench: \(message)\nusage: newsgen-parse-bench [--rounds R] [--serial] [--sanitize] [--sandbox NEWSGEN] [--json] FILE...\n".utf8))
     exit(2)
 }
 
@@ -36,6 +40,9 @@ func parseArguments() -> Options {
         case "--serial": options.parallel = false
         case "--sanitize": options.sanitizing = true
         case "--json": options.json = true
+        case "--sandbox":
+            guard let path = arguments.popFirst() else { usage("--sandbox needs the newsgen binary to start workers from") }
+            options.sandbox = path
         case "-h", "--help": usage("times the build's Parse stage on feed files")
         default:
             guard !argument.hasPrefix("--") else { usage("unknown option \(argument)") }
@@ -49,6 +56,7 @@ func parseArguments() -> Options {
 func seconds(_ start: UInt64, _ end: UInt64) -> Double { Double(end - start) / 1e9 }
 
 let options = parseArguments()
+if let worker = options.sandbox { ParseSandbox.useWorkers(executable: worker) }
 let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
 let files = options.files.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL.path }
 var bytes = 0
@@ -68,7 +76,7 @@ for _ in 0..<options.rounds {
 }
 let sorted = walls.sorted()
 let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-let mode = (options.parallel ? "parallel" : "serial") + (options.sanitizing ? "+sanitize" : "")
+let mode = (options.parallel ? "parallel" : "serial") + (options.sanitizing ? "+sanitize" : "") + (options.sandbox == nil ? "" : "+sandbox")
 if options.json {
     let object: [String: Any] = ["mode": mode, "files": files.count, "items": first.items, "bytes": bytes,
                                  "warnings": first.warnings, "rounds": walls, "median": median,
