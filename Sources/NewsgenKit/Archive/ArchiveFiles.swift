@@ -108,7 +108,9 @@ struct ArchiveFiles {
     /// files. What else the folder holds is never touched, so a link there is no business of the archive's.
     static func isOwnPath(_ relative: String) -> Bool {
         let (folder, name) = split(relative)
-        guard !folder.isEmpty else { return SafeName.sourceID(name) != nil || name.hasPrefix(".") || name.hasSuffix(".json") }
+        guard !folder.isEmpty else {
+            return SafeName.sourceID(name) != nil || name.hasSuffix(".json") || name == ArchiveJournal.fileName || DurableFile.isTemporaryName(name)
+        }
         return SafeName.sourceID(folder) != nil && (ArchiveStore.isLineFileName(name) || DurableFile.isTemporaryName(name))
     }
 

@@ -42,7 +42,7 @@ struct WriteBounds: Sendable {
     /// Every refusal so far, for the build's warnings.
     let refusals: WriteRefusals
 
-    /// A site's bounds, with `output` (when it is not the default `public/`) and the folders beside it.
+    /// A site's bounds, with `output` and the folders beside it when given (the default `public/` is in the site).
     init(site directory: URL, config: SiteConfig, output: URL? = nil) {
         let url = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path) }
         var places = [directory, directory.appendingPathComponent(".newsgen"), url(config.archive.path), url(config.imageCache.directory)]
@@ -67,15 +67,10 @@ struct WriteBounds: Sendable {
         self.init(places: [Self.output(output)], shownBase: nil)
     }
 
-    private init(places: [Place], shownBase: String?, refusals: WriteRefusals = WriteRefusals()) {
+    private init(places: [Place], shownBase: String?) {
         self.places = places
         self.shownBase = shownBase
-        self.refusals = refusals
-    }
-
-    /// These bounds and `output` with the folders beside it, recording refusals in the same place.
-    func including(output: URL) -> WriteBounds {
-        WriteBounds(places: places + [Self.output(output)], shownBase: shownBase, refusals: refusals)
+        refusals = WriteRefusals()
     }
 
     /// The output folder, its spare tree and the staging and retired folders of `Leftovers`, in the folder that holds it.
@@ -104,18 +99,17 @@ struct WriteBounds: Sendable {
         let path = url.path
         let name = (path as NSString).lastPathComponent
         guard !["", ".", "..", "/"].contains(name) else {
-            // A folder named by `.` or `..`: judged as itself.
-            return try resolve(URL(fileURLWithPath: FileSystem.resolvedPath(url)))
+            // A folder named by `.` or `..` (or the root): judged as itself, wholly resolved.
+            let real = FileSystem.resolvedPath(url)
+            guard admits(real) else { throw refuse(path, at: real) }
+            return URL(fileURLWithPath: real)
         }
         let folder = (path as NSString).deletingLastPathComponent
         switch FileSystem.locate(folder) {
         case .real(let real):
             let resolved = real == "/" ? "/" + name : real + "/" + name
             if admits(resolved) { return URL(fileURLWithPath: resolved) }
-            guard let link = culprit(of: folder) else {
-                refusals.record(OutsideLink(path: shown(path), target: resolved, dangling: false, isLink: false))
-                throw DiskError(reason: "outside the site folder (at \(resolved)); newsgen writes nothing outside it", outside: true)
-            }
+            guard let link = culprit(of: folder) else { throw refuse(path, at: resolved) }
             throw refuse(through: link)
         case .dangling(let link, let says, _):
             throw refuse(through: OutsideLink(path: shown(link), target: says, dangling: true))
@@ -198,6 +192,12 @@ struct WriteBounds: Sendable {
         return String(path.dropFirst(shownBase.count + 1))
     }
 
+    /// The refusal of `path`, written outside with no link on the way (it is at `real`).
+    private func refuse(_ path: String, at real: String) -> DiskError {
+        refusals.record(OutsideLink(path: shown(path), target: real, dangling: false, isLink: false))
+        return DiskError(reason: "outside the site folder (at \(real)); newsgen writes nothing outside it", outside: true)
+    }
+
     private func refuse(through link: OutsideLink) -> DiskError {
         refusals.record(link)
         return DiskError(reason: "reached through \(link.path), a symbolic link to \(link.whereItLeads); newsgen writes nothing through such a link",
@@ -221,6 +221,7 @@ struct OutsideLink: Sendable, Equatable {
 
     /// "outside the site folder" or "which does not exist", after the target.
     var whereItLeads: String { dangling ? "\(target), which does not exist" : "\(target), outside the site folder" }
+
     /// The build's warning: `path: a symbolic link to …; newsgen writes, renames and removes nothing through it`.
     var warning: BuildWarning {
         guard isLink else { return BuildWarning(path: path, "outside the site folder (at \(target)); newsgen writes nothing outside it") }
