@@ -12,6 +12,10 @@ import Foundation
 ///
 /// Temporary files are named `.<name>.newsgen-<pid>.tmp`, a shape no user file has, so that
 /// the next build can tell and remove what a killed one left (`Leftovers`).
+///
+/// Every operation that changes the disk by a path takes the `WriteBounds` it must stay within and
+/// asks them first (ADR 047), then works on the path they resolve; nothing else in the sources
+/// changes the disk by a path (`WriteBoundsTests`), except the Publisher's own tree.
 enum DurableFile {
     /// The temporary file a write by process `pid` puts beside `url`.
     static func temporaryURL(for url: URL, pid: Int32 = getpid()) -> URL {
