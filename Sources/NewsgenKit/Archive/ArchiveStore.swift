@@ -214,6 +214,8 @@ struct ArchiveStore {
     /// Finishes a save that a killed build left half done (its journal is there); a no-op otherwise.
     /// Run by every save first, and by the build at its start (`Leftovers`), while it holds the build lock.
     func recover() throws(BuildError) {
+        // Without a journal there is nothing to finish, and no need to look the folder over for links.
+        guard FileSystem.exists(directory.appendingPathComponent(ArchiveJournal.fileName)) else { return }
         let files = try ArchiveFiles(directory: directory, shownAs: shownAs, bounds: writeBounds)
         guard let pending = files.pending else { return }
         try finish(pending)
