@@ -79,7 +79,8 @@ extension CommandSpec {
         about: """
         Checks a site without building it or changing any file:
           - site.json: it loads, with every key known and of the right type; a path
-            or a symbolic link that leads outside the site folder is a warning;
+            or a symbolic link that leads outside the site folder is a warning,
+            and a problem in the archive folder, where a build stops at it;
           - the templates (the built-in theme with DIR/templates/ over it): each one
             parses, every {{>partial}} names a template, and no partial includes
             itself more than once per level (the page would grow without bound);

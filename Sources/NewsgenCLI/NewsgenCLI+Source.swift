@@ -48,7 +48,7 @@ extension NewsgenCLI {
                 context.console.print(list)
                 return exitUsage
             case .feed(let found):
-                let lock = try BuildLock.acquire(siteDirectory: site.directory)
+                let lock = try BuildLock.acquire(site: site)
                 defer { lock.release() }
                 context.console.print(try SourceAdd.commit(found, site: site, now: context.now))
                 return exitSuccess

@@ -145,7 +145,7 @@ public enum NewsgenCLI {
     static func onSite(_ path: String, _ context: Context, locked: Bool, _ body: (Site) throws -> String) -> Int32 {
         do {
             let site = try Site.load(from: context.url(path))
-            let lock = locked ? try BuildLock.acquire(siteDirectory: site.directory) : nil
+            let lock = locked ? try BuildLock.acquire(site: site) : nil
             defer { lock?.release() }
             context.console.print(try body(site))
             return exitSuccess

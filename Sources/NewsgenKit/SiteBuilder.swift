@@ -71,6 +71,8 @@ public enum SiteBuilder {
     public static func build(_ site: Site, options: BuildOptions = BuildOptions()) throws(BuildError) -> BuildReport {
         var timer = StageTimer(clock: options.stageClock)
         let output = options.output ?? site.defaultOutputDirectory
+        // Every writer of this build goes through these bounds, and their refusals are its warnings (ADR 047).
+        let site = site.bounded(output: output)
         let records = BuildRecordStore(site: site)
         let record = records.load()
         if let record, let report = upToDate(site, record: record, options: options, output: output, timer: &timer) { return report }
@@ -85,8 +87,8 @@ public enum SiteBuilder {
         updated.archive = Archive()  // the enriched articles hold what the pages need
 
         defer {
-            try? FileSystem.manager.removeItem(at: site.mediaStagingDirectory)
-            try? FileSystem.manager.removeItem(at: site.pageSpoolDirectory)
+            try? DurableFile.removeTree(site.mediaStagingDirectory, within: site.bounds)
+            try? DurableFile.removeTree(site.pageSpoolDirectory, within: site.bounds)
         }
         let enriched = EnrichStage.run(consume newestFirst, digests: updated.digests, site: site, offline: options.offline, network: options.network, timer: &timer)
 
@@ -95,18 +97,20 @@ public enum SiteBuilder {
                                                                                         state: updated.state, titles: updated.sources,
                                                                                         fullText: updated.fullText.counts),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output, site: site.directory) ?? [:],
-                                previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory))
+                                previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds))
         var renderer = SiteRenderer(input)
-        let search = renderer.cachedSearchTerms(store: RecordCacheStore(directory: site.searchCacheDirectory))
+        let search = renderer.cachedSearchTerms(store: RecordCacheStore(directory: site.searchCacheDirectory, bounds: site.bounds))
         renderer.searchTerms = search.terms
         timer.lap("search")
         let files = try renderer.render() + enriched.files
         timer.lap("render")
 
-        try Publisher(output: output, shownAs: output.path, siteDirectory: site.directory).publish(files, staticDirectory: site.staticDirectory)
+        try Publisher(output: output, shownAs: output.path, siteDirectory: site.directory, bounds: site.bounds)
+            .publish(files, staticDirectory: site.staticDirectory)
         timer.lap("publish")
 
-        let warnings = updated.warnings + enriched.warnings + search.warnings + input.bookmarkWarnings
+        let reported = updated.warnings + enriched.warnings + search.warnings + input.bookmarkWarnings
+        let warnings = reported + site.bounds.warnings.filter { !reported.contains($0) }
         let pages = PublishedPages(files)
         // A build that could not fetch an image is not one to stand for the next: that one tries again.
         if enriched.images.failures == 0, enriched.images.staleServed == 0 {

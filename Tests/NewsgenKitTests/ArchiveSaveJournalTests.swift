@@ -63,7 +63,7 @@ struct ArchiveSaveJournalTests: ArchiveFolderTesting {
         defer { try? Self.manager.removeItem(at: folder) }
         let (moved, kept) = try interruptedMove(in: folder)
         let month = folder.appendingPathComponent("harbor-gazette/2026-11.jsonl")
-        try DurableFile.move(DurableFile.temporaryURL(for: month, pid: 4242), over: month)
+        try DurableFile.move(DurableFile.temporaryURL(for: month, pid: 4242), over: month, within: WriteBounds(folder: folder))
         #expect(try store(folder).load() == Archive(articlesBySource: ["harbor-gazette": [moved, kept]]))
         try store(folder).recover()
         #expect(files(under: folder) == ["harbor-gazette/2026-11.jsonl"])

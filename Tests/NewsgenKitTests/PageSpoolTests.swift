@@ -8,7 +8,7 @@ import Testing
 
     @Test func aKeptPageHoldsNoBytesInMemoryAndItsFileHoldsThem() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let spool = try #require(PageSpool.make(in: root.appendingPathComponent("pages-1")))
+        let spool = try #require(PageSpool.make(in: root.appendingPathComponent("pages-1"), within: WriteBounds(folder: root)))
         let page = OutputFile(path: "articles/ferry/index.html", data: Data("<p>Ferry</p>".utf8))
         let kept = spool.keep(page)
         #expect(kept.data.isEmpty)
@@ -20,7 +20,7 @@ import Testing
 
     @Test func pagesOfOneFolderOnEveryCoreAllArrive() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let spool = try #require(PageSpool.make(in: root.appendingPathComponent("pages-2")))
+        let spool = try #require(PageSpool.make(in: root.appendingPathComponent("pages-2"), within: WriteBounds(folder: root)))
         let kept = Workers.parallelMap(200) { index in
             spool.keep(OutputFile(path: "archive/\(index % 7)/\(index)/index.html", data: Data("page \(index)".utf8)))
         }
@@ -32,7 +32,7 @@ import Testing
     @Test func whenTheSpoolCannotBeWrittenThePageStaysInMemory() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("pages-3")
-        let spool = try #require(PageSpool.make(in: folder))
+        let spool = try #require(PageSpool.make(in: folder, within: WriteBounds(folder: root)))
         try FileManager.default.removeItem(at: folder)
         try Data("a file where the spool was".utf8).write(to: folder)
         let page = OutputFile(path: "index.html", data: Data("home".utf8))
@@ -46,12 +46,12 @@ import Testing
         let output = root.appendingPathComponent("public")
         let page = OutputFile(path: "index.html", data: Data("home".utf8))
         try Publisher(output: output, shownAs: "public").publish([page], staticDirectory: nil)
-        let spool = try #require(PageSpool.make(in: root.appendingPathComponent("pages-4")))
+        let spool = try #require(PageSpool.make(in: root.appendingPathComponent("pages-4"), within: WriteBounds(folder: root)))
         let result = try Publisher(output: output, shownAs: "public").publish([spool.keep(page)], staticDirectory: nil)
         #expect(result.kept == 1)
         #expect(try Data(contentsOf: output.appendingPathComponent("index.html")) == page.data)
         let changed = OutputFile(path: "index.html", data: Data("home, changed".utf8))
-        let next = try #require(PageSpool.make(in: root.appendingPathComponent("pages-5")))
+        let next = try #require(PageSpool.make(in: root.appendingPathComponent("pages-5"), within: WriteBounds(folder: root)))
         let spooled = next.keep(changed)
         #expect(spooled.sourceFile != nil)
         let second = try Publisher(output: output, shownAs: "public").publish([spooled], staticDirectory: nil)

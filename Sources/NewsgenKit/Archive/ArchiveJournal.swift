@@ -124,17 +124,21 @@ struct ArchiveJournal: Equatable {
     /// Finishes the save: every temporary file still there is renamed into place (one already
     /// gone was renamed before the save stopped: `missingWrite` has checked), every file that goes
     /// is removed, and the folders are synced. Running it twice does what running it once does.
-    func apply(in directory: URL) throws(DiskError) {
+    /// A path whose folder leads outside `bounds` stops it there (`ArchiveFiles` refuses such a
+    /// journal before it is applied; this is the last line).
+    func apply(in directory: URL, within bounds: WriteBounds) throws(DiskError) {
+        // Every path judged before the first is touched, so a refusal applies nothing.
+        for relative in writtenFiles + removes { _ = try bounds.resolve(directory.appendingPathComponent(relative)) }
         var folders: Set<URL> = [directory]
         for relative in writtenFiles {
             let temporary = temporaryFile(for: relative, in: directory)
             if FileManager.default.fileExists(atPath: temporary.path) {
-                try DurableFile.move(temporary, over: directory.appendingPathComponent(relative))
+                try DurableFile.move(temporary, over: directory.appendingPathComponent(relative), within: bounds)
             }
             folders.insert(directory.appendingPathComponent(relative).deletingLastPathComponent())
         }
         for relative in removes {
-            try DurableFile.remove(directory.appendingPathComponent(relative))
+            try DurableFile.remove(directory.appendingPathComponent(relative), within: bounds)
             folders.insert(directory.appendingPathComponent(relative).deletingLastPathComponent())
         }
         if !DurableFile.syncFileSystem(containing: directory) {

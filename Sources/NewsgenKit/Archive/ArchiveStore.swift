@@ -23,6 +23,13 @@ struct ArchiveStore {
     /// Where the seals of the month files the last save wrote are kept (`ArchiveSeals`, ADR 034); nil keeps none,
     /// and every save then compares every month file in full.
     var sealsFile: URL? = nil
+    /// Where it may write and read through links (ADR 047): the site's bounds; nil, only the archive folder and the seals' folder.
+    var bounds: WriteBounds? = nil
+
+    /// `bounds`, or the archive folder and the seals' folder.
+    private var writeBounds: WriteBounds {
+        bounds ?? WriteBounds(folders: [directory] + (sealsFile.map { [$0.deletingLastPathComponent()] } ?? []))
+    }
 
     /// Where an article was read from, for messages about duplicates.
     private struct Place {
@@ -55,7 +62,7 @@ struct ArchiveStore {
     /// last is kept (the move had written it), and the next save leaves only that one. With them, what
     /// the folder held (`ArchiveOnDisk`), for `save`. The month files are read and hashed on every core.
     func loadRepairing() throws(BuildError) -> (archive: Archive, warnings: [BuildWarning], onDisk: ArchiveOnDisk) {
-        let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
+        let files = try ArchiveFiles(directory: directory, shownAs: shownAs, bounds: writeBounds)
         try ArchiveFormat.check(try files.data(ArchiveFormat.fileName), shownAs: files.shown(ArchiveFormat.fileName))
         var listed: [String] = []
         for source in try sourceFolders(files) {
@@ -67,7 +74,7 @@ struct ArchiveStore {
         let read = Workers.parallelMap(paths.count) { index in
             Result { () throws(BuildError) in try Self.readMonthFile(paths[index], files: files) }
         }
-        let seals = sealsFile.map { ArchiveSealStore(file: $0).load() } ?? ArchiveSeals()
+        let seals = sealsFile.map { ArchiveSealStore(file: $0, bounds: writeBounds).load() } ?? ArchiveSeals()
         var found: [String: Copy] = [:]
         var monthFiles: [String: ArchiveOnDisk.MonthFile] = [:]
         var digests = ArchiveDigests()
@@ -163,7 +170,7 @@ struct ArchiveStore {
     @discardableResult
     func save(_ archive: Archive, since onDisk: ArchiveOnDisk = .unknown) throws(BuildError) -> ArchiveDigests {
         try recover()
-        let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
+        let files = try ArchiveFiles(directory: directory, shownAs: shownAs, bounds: writeBounds)
         try ArchiveFormat.check(try files.data(ArchiveFormat.fileName), shownAs: files.shown(ArchiveFormat.fileName))
         let months = try monthFiles(of: archive)
         let changed = months.indices.filter { !onDisk.holds(months[$0].articles, at: months[$0].path) }
@@ -200,14 +207,16 @@ struct ArchiveStore {
         }
         // Only once the save has happened: seals of bytes not yet in place would be trusted by the next load. A save
         // that made no file and removed none leaves the seals it was loaded with.
-        if let sealsFile, !changed.isEmpty || !removes.isEmpty { ArchiveSealStore(file: sealsFile).save(seals) }
+        if let sealsFile, !changed.isEmpty || !removes.isEmpty { ArchiveSealStore(file: sealsFile, bounds: writeBounds).save(seals) }
         return digests
     }
 
     /// Finishes a save that a killed build left half done (its journal is there); a no-op otherwise.
     /// Run by every save first, and by the build at its start (`Leftovers`), while it holds the build lock.
     func recover() throws(BuildError) {
-        let files = try ArchiveFiles(directory: directory, shownAs: shownAs)
+        // Without a journal there is nothing to finish, and no need to look the folder over for links.
+        guard FileSystem.exists(directory.appendingPathComponent(ArchiveJournal.fileName)) else { return }
+        let files = try ArchiveFiles(directory: directory, shownAs: shownAs, bounds: writeBounds)
         guard let pending = files.pending else { return }
         try finish(pending)
     }
@@ -216,8 +225,9 @@ struct ArchiveStore {
     /// recovery. Idempotent, so a build killed in here finishes it the next time.
     private func finish(_ journal: ArchiveJournal) throws(BuildError) {
         do {
-            try journal.apply(in: directory)
-            try DurableFile.remove(directory.appendingPathComponent(ArchiveJournal.fileName))
+            let bounds = writeBounds
+            try journal.apply(in: directory, within: bounds)
+            try DurableFile.remove(directory.appendingPathComponent(ArchiveJournal.fileName), within: bounds)
             DurableFile.syncFolder(directory)
         } catch {
             throw BuildError(path: shownAs, "an interrupted save could not be finished (\(error.reason)); "
@@ -227,20 +237,17 @@ struct ArchiveStore {
 
     /// Writes the temporary files and the journal (the commit), then applies it and removes the journal.
     private func commit(_ journal: ArchiveJournal, contents: [Data]) throws(BuildError) {
+        let bounds = writeBounds
         var written: [URL] = []
         func abandon(_ error: DiskError, _ what: String) -> BuildError {
-            for file in written { try? DurableFile.remove(file) }
+            for file in written { try? DurableFile.remove(file, within: bounds) }
             return BuildError(path: what, "cannot be written (\(error.reason)); the archive was left as it was")
         }
         for (path, data) in zip(journal.writtenFiles, contents) {
             let target = directory.appendingPathComponent(path)
             do {
-                try FileSystem.manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw abandon(DiskError(reason: FileSystem.reason(error)), "\(shownAs)/\(path)")
-            }
-            do {
-                written.append(try DurableFile.writeTemporary(data, beside: target, sync: !DurableFile.canSyncFileSystem))
+                try DurableFile.makeFolder(target.deletingLastPathComponent(), within: bounds)
+                written.append(try DurableFile.writeTemporary(data, beside: target, sync: !DurableFile.canSyncFileSystem, within: bounds))
             } catch {
                 throw abandon(error, "\(shownAs)/\(path)")
             }
@@ -250,7 +257,7 @@ struct ArchiveStore {
             throw abandon(DiskError.fromErrno(), shownAs)
         }
         do {
-            try DurableFile.replace(directory.appendingPathComponent(ArchiveJournal.fileName), with: journal.encoded())
+            try DurableFile.replace(directory.appendingPathComponent(ArchiveJournal.fileName), with: journal.encoded(), within: bounds)
         } catch {
             throw abandon(error, "\(shownAs)/\(ArchiveJournal.fileName)")
         }
@@ -336,7 +343,11 @@ struct ArchiveStore {
         for source in try Self.entries(in: directory, shownAs: shownAs) where SafeName.sourceID(source) != nil && !keeping.contains(source) {
             let folder = directory.appendingPathComponent(source)
             if FileSystem.isDirectory(folder), (try? FileSystem.manager.contentsOfDirectory(atPath: folder.path).isEmpty) == true {
-                try Self.remove(folder, shownAs: "\(shownAs)/\(source)")
+                do {
+                    try DurableFile.removeTree(folder, within: writeBounds)
+                } catch {
+                    throw BuildError(path: "\(shownAs)/\(source)", "cannot be removed (\(error.reason))")
+                }
             }
         }
     }
@@ -348,14 +359,6 @@ struct ArchiveStore {
             return try FileSystem.manager.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
             throw BuildError(path: name, "cannot be listed (\(FileSystem.reason(error)))")
-        }
-    }
-
-    static func remove(_ url: URL, shownAs name: String) throws(BuildError) {
-        do {
-            try FileSystem.manager.removeItem(at: url)
-        } catch {
-            throw BuildError(path: name, "cannot be removed (\(FileSystem.reason(error)))")
         }
     }
 }

@@ -32,7 +32,7 @@ public enum BookmarkCommand {
             edit = BookmarkEdit.toggle(try resolve(reference, site: site, manifest: manifest, articles: articles), note: note, in: manifest, now: now)
         }
         if let changed = edit.manifest {
-            try FileSystem.writeAtomically(changed.encoded(), to: site.bookmarksFile, shownAs: site.config.bookmarks)
+            try FileSystem.writeAtomically(changed.encoded(), to: site.bookmarksFile, shownAs: site.config.bookmarks, within: site.bounds)
         }
         return edit.message
     }

@@ -26,14 +26,15 @@ enum EnrichStage {
                     timer: inout StageTimer) -> EnrichedArticles {
         let config = site.config
         let preparation = CachedPreparation.make(articles, digests: digests, embedHosts: config.embeds.allow,
-                                                 store: EnrichCacheStore(directory: site.enrichCacheDirectory))
+                                                 store: EnrichCacheStore(directory: site.enrichCacheDirectory, bounds: site.bounds))
         _ = consume articles
         timer.lap("enrich")
-        let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, timeoutSeconds: Double(config.fetch.timeoutSeconds),
+        let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, bounds: site.bounds,
+                               timeoutSeconds: Double(config.fetch.timeoutSeconds),
                                userAgent: config.fetch.userAgent, offline: offline, network: network)
         let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
-                               articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory)
-        let output = stage.run(preparation.articles, recordsIn: ImageRecordStore(directory: site.imageRecordsDirectory))
+                               articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory, bounds: site.bounds)
+        let output = stage.run(preparation.articles, recordsIn: ImageRecordStore(directory: site.imageRecordsDirectory, bounds: site.bounds))
         var warnings = preparation.warnings + output.warnings
         do {
             try cache.save()

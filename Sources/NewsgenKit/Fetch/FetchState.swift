@@ -110,6 +110,8 @@ struct FetchStateStore {
     let file: URL
     /// How the path is shown in messages (relative to the site).
     let shownAs: String
+    /// Where it may be written (ADR 047): the site's bounds; nil, only its folder.
+    var bounds: WriteBounds? = nil
 
     func load() throws(BuildError) -> FetchState {
         guard FileSystem.exists(file) else { return FetchState() }
@@ -131,7 +133,7 @@ struct FetchStateStore {
     func save(_ state: FetchState) throws(BuildError) {
         let data = state.json()
         if (try? Data(contentsOf: file)) == data { return }
-        try FileSystem.writeAtomically(data, to: file, shownAs: shownAs)
+        try FileSystem.writeAtomically(data, to: file, shownAs: shownAs, within: bounds ?? WriteBounds(folder: file.deletingLastPathComponent()))
     }
 
     /// Why a state file (or the image cache's index) did not read, as it was said when Foundation's decoder read them.

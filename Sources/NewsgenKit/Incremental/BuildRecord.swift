@@ -51,15 +51,17 @@ struct BuildRecord: Equatable, Sendable {
 struct BuildRecordStore {
     let file: URL
     let siteDirectory: URL
+    let bounds: WriteBounds
 
     init(site: Site) {
         file = site.directory.appendingPathComponent(".newsgen/last-build.json")
         siteDirectory = site.directory
+        bounds = site.bounds
     }
 
     /// Drops the record, so the next build is a full one.
     func forget() {
-        try? FileSystem.manager.removeItem(at: file)
+        try? DurableFile.remove(file, within: bounds)
     }
 
     func load() -> BuildRecord? {
@@ -74,15 +76,15 @@ struct BuildRecordStore {
         var files: [String: FileStamp] = [:]
         for path in paths {
             guard let stamp = FileStamp.of(output.path + "/" + path) else {
-                try? FileSystem.manager.removeItem(at: file)
+                forget()
                 return
             }
             files[path] = stamp
         }
         let record = BuildRecord(fingerprint: fingerprint, output: BuildRecord.outputName(output, site: siteDirectory), files: files, articleCount: articleCount,
                                  pageCount: pageCount, warnings: warnings.map(\.description), pages: pages)
-        guard (try? FileSystem.writeAtomically(record.json(), to: file, shownAs: ".newsgen/last-build.json")) != nil else {
-            try? FileSystem.manager.removeItem(at: file)
+        guard (try? FileSystem.writeAtomically(record.json(), to: file, shownAs: ".newsgen/last-build.json", within: bounds)) != nil else {
+            forget()
             return
         }
     }

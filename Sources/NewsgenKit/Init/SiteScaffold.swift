@@ -54,6 +54,8 @@ public enum SiteScaffold {
         }
         let folderName = directory.standardizedFileURL.lastPathComponent
         var outcome = Outcome(written: [], kept: [])
+        // A new site is written only inside its folder (ADR 047): a link there that leads out is not written through.
+        let bounds = WriteBounds(folders: [directory], shownRelativeTo: directory)
         for file in files(title: title(forFolderNamed: folderName), created: created) {
             let url = directory.appendingPathComponent(file.path)
             if manager.fileExists(atPath: url.path) {
@@ -61,7 +63,7 @@ public enum SiteScaffold {
                 continue
             }
             do {
-                try DurableFile.replace(url, with: file.contents)
+                try DurableFile.replace(url, with: file.contents, within: bounds)
             } catch {
                 throw InitError(path: file.path, "cannot be written (\(error.reason))")
             }

@@ -53,12 +53,12 @@ extension Site {
     /// The archive under `archive.path`, as every command reads and saves it.
     var archiveStore: ArchiveStore {
         ArchiveStore(directory: archiveDirectory, shownAs: config.archive.path,
-                     sealsFile: directory.appendingPathComponent(".newsgen/cache/" + ArchiveSeals.fileName))
+                     sealsFile: directory.appendingPathComponent(".newsgen/cache/" + ArchiveSeals.fileName), bounds: bounds)
     }
 
     /// `state.json` beside the archive.
     var fetchStateStore: FetchStateStore {
         FetchStateStore(file: archiveDirectory.appendingPathComponent(FetchStateStore.fileName),
-                        shownAs: config.archive.path + "/" + FetchStateStore.fileName)
+                        shownAs: config.archive.path + "/" + FetchStateStore.fileName, bounds: bounds)
     }
 }

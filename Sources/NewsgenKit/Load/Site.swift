@@ -8,10 +8,21 @@ public struct Site: Sendable {
 
     public let directory: URL
     public let config: SiteConfig
+    /// Where commands on this site may write (ADR 047): made once, so that every writer of one build shares
+    /// its record of refusals; a build starts from fresh bounds with its output in them (`bounded(output:)`).
+    private(set) var bounds: WriteBounds
 
     public init(directory: URL, config: SiteConfig) {
         self.directory = directory
         self.config = config
+        bounds = WriteBounds(site: directory, config: config)
+    }
+
+    /// This site with fresh bounds that take in `output` and the folders beside it: what one build writes within.
+    func bounded(output: URL) -> Site {
+        var site = self
+        site.bounds = WriteBounds(site: directory, config: config, output: output)
+        return site
     }
 
     /// Reads and validates `DIR/site.json`.

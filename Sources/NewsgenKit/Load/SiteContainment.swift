@@ -52,6 +52,24 @@ enum SiteContainment {
         return warnings
     }
 
+    /// The symbolic links in the folders newsgen writes that lead out of the site's bounds, or to nothing (ADR 047):
+    /// in the archive (its sources' folders, month files, state and journal), where a build stops before reading
+    /// anything (`ArchiveFiles`); in `.newsgen/` and the image cache, where it writes nothing through them and
+    /// goes on. For `check`; a build names them as it meets them.
+    static func writtenFolderLinks(_ site: Site) -> [(finding: BuildWarning, stopsBuilds: Bool)] {
+        let bounds = site.bounds
+        let archive = bounds.linksLeaving(site.archiveDirectory, depth: 2, where: ArchiveFiles.isOwnPath).map { found in
+            let refusal = ArchiveFiles.refusal(found, journal: nil)
+            return (BuildWarning(path: refusal.path, refusal.reason), true)
+        }
+        var seen: Set<String> = []
+        let others = (bounds.linksLeaving(site.directory.appendingPathComponent(".newsgen"), depth: 3)
+            + bounds.linksLeaving(site.url(site.config.imageCache.directory), depth: 1))
+            .filter { seen.insert($0.link.path).inserted }
+            .map { ($0.link.warning, false) }
+        return archive + others
+    }
+
     /// The links in `static/` left out of the output.
     static func staticWarnings(_ site: Site) -> [BuildWarning] {
         let listing = (try? FileSystem.siteFiles(in: site.staticDirectory, site: site.directory, recursive: true)) ?? SiteFolderListing()

@@ -115,7 +115,7 @@ extension ParseMemo: CacheFileValue {}
 
 extension CacheFile where Value == ParseMemo {
     init(site: Site) {
-        self.init(file: site.directory.appendingPathComponent(".newsgen/cache/parsed-sources.bin"))
+        self.init(file: site.directory.appendingPathComponent(".newsgen/cache/parsed-sources.bin"), bounds: site.bounds)
     }
 }
 

@@ -9,11 +9,12 @@ import Foundation
 struct PageSpool: Sendable {
     let folder: URL
 
-    /// A spool in `folder`, made empty; nil when it cannot be made (pages then stay in memory).
-    static func make(in folder: URL) -> PageSpool? {
-        try? FileSystem.manager.removeItem(at: folder)
-        guard (try? FileSystem.manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return nil }
-        return PageSpool(folder: folder)
+    /// A spool in `folder`, made empty; nil when it cannot be made inside `bounds` (pages then stay in memory).
+    /// The folder is newsgen's own and new, so the pages are written into it directly (`PublishDisk`).
+    static func make(in folder: URL, within bounds: WriteBounds) -> PageSpool? {
+        guard let real = try? bounds.resolve(folder), (try? DurableFile.removeTree(real, within: bounds)) != nil,
+              (try? DurableFile.makeFolder(real, within: bounds)) != nil else { return nil }
+        return PageSpool(folder: real)
     }
 
     /// `file` with its bytes moved to a file of the spool (`sourceFile`), or `file` as it was

@@ -24,6 +24,8 @@ struct Publisher {
     var siteDirectory: URL?
     /// `never` publishes as on a file system that cannot exchange two names (tests of the fallback).
     var exchange: SiteSwap.Exchange = .whereSupported
+    /// Where it may write (ADR 047): a build's bounds, which hold its output; nil, only the output and the folders beside it.
+    var bounds: WriteBounds? = nil
 
     /// Publishes `files` and the site's `static/` folder into the output folder, writing only what changed.
     @discardableResult
@@ -33,27 +35,32 @@ struct Publisher {
 
     /// `publish`, with what it cost on disk.
     func publishCountingWork(_ files: [OutputFile], staticDirectory: URL?) throws(BuildError) -> (result: PublishResult, work: SpareTree.Work) {
+        // The three names are judged once; inside the spare tree no link is ever followed (`SpareTree`, `PublishDisk`).
+        let writes = bounds ?? WriteBounds(output: output)
         let spare = Leftovers.spareFolder(for: output)
         let retired = Leftovers.retiredFolder(for: output)
-        try? FileSystem.manager.removeItem(at: retired)
+        try? DurableFile.removeTree(retired, within: writes)
         let published: (result: PublishResult, work: SpareTree.Work)
         do {
             // Whatever is at the spare name and is not a folder (a link to one would lead the update elsewhere) goes.
-            if !PublishDisk.isFolder(spare.path) { try PublishDisk.removeFile(spare.path, shownAs: spare.lastPathComponent) }
-            let listings = Workers.parallelMap(2) { PublishDisk.tree(under: $0 == 0 ? output.path : spare.path) }
+            if !PublishDisk.isFolder(spare.path) { try DurableFile.remove(spare, within: writes) }
+            // An output in a folder not made yet (`--output new/site`): the folders above it are made with the spare tree's.
+            if !FileSystem.isDirectory(output.deletingLastPathComponent()) { try DurableFile.makeFolder(spare, within: writes) }
+            let root = try writes.resolve(spare).path
+            let listings = Workers.parallelMap(2) { PublishDisk.tree(under: $0 == 0 ? output.path : root) }
             let plan = try PublishPlan(files, staticDirectory: staticDirectory, site: siteDirectory, output: output, current: listings[0])
-            var (result, work) = try SpareTree(root: spare.path, output: output.path).update(to: plan, current: listings[0], present: listings[1])
+            var (result, work) = try SpareTree(root: root, output: output.path).update(to: plan, current: listings[0], present: listings[1])
             result.removed = listings[0].files.keys.filter { plan.files[$0] == nil && !Self.isRepositoryPath($0) }.count
             published = (result, work)
         } catch {
-            let reason = (error as? PublishFailure)?.description ?? FileSystem.reason(error)
+            let reason = (error as? PublishFailure)?.description ?? (error as? DiskError)?.reason ?? FileSystem.reason(error)
             throw BuildError(path: shownAs, "cannot be written (\(reason)); the previous site was left as it was")
         }
         do {
             // The old site is the next build's spare tree; after the fallback's renames it is brought to the spare name.
-            if try SiteSwap.swap(spare, into: output, retired: retired, exchange: exchange) == .retired,
-               (try? DurableFile.move(retired, over: spare)) == nil {
-                try? FileSystem.manager.removeItem(at: retired)
+            if try SiteSwap.swap(spare, into: output, retired: retired, exchange: exchange, within: writes) == .retired,
+               (try? DurableFile.move(retired, over: spare, within: writes)) == nil {
+                try? DurableFile.removeTree(retired, within: writes)
             }
         } catch {
             throw BuildError(path: shownAs, "cannot be replaced (\(error.reason)); the previous site was left as it was")

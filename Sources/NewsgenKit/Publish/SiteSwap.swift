@@ -34,23 +34,25 @@ enum SiteSwap {
 
     private static let renameat2: RenameAt2? = DurableFile.linuxFunction("renameat2")
 
-    /// Replaces `output` by `tree` and says where the old site went.
-    static func swap(_ tree: URL, into output: URL, retired: URL, exchange: Exchange = .whereSupported) throws(DiskError) -> OldSite {
+    /// Replaces `output` by `tree` and says where the old site went; every name is judged by `bounds` first.
+    static func swap(_ tree: URL, into output: URL, retired: URL, exchange: Exchange = .whereSupported,
+                     within bounds: WriteBounds) throws(DiskError) -> OldSite {
         guard FileManager.default.fileExists(atPath: output.path) else {
-            try DurableFile.move(tree, over: output)
+            try DurableFile.move(tree, over: output, within: bounds)
             return .none
         }
         if exchange == .whereSupported, let renameat2 {
-            if renameat2(AT_FDCWD, tree.path, AT_FDCWD, output.path, exchangeFlag) == 0 { return .exchanged }
+            let (from, to) = (try bounds.resolve(tree), try bounds.resolve(output))
+            if renameat2(AT_FDCWD, from.path, AT_FDCWD, to.path, exchangeFlag) == 0 { return .exchanged }
             // EINVAL: the file system cannot exchange; ENOSYS: the kernel is too old. Anything else is a real failure.
             guard errno == EINVAL || errno == ENOSYS else { throw DiskError.fromErrno() }
         }
-        try DurableFile.move(output, over: retired)
+        try DurableFile.move(output, over: retired, within: bounds)
         do {
-            try DurableFile.move(tree, over: output)
+            try DurableFile.move(tree, over: output, within: bounds)
         } catch {
             // Put the old site back if the swap stopped halfway.
-            try? DurableFile.move(retired, over: output)
+            try? DurableFile.move(retired, over: output, within: bounds)
             throw error
         }
         return .retired

@@ -10,7 +10,8 @@ import Foundation
 /// tree left half-updated by a killed build is just one with more differences. A file is never changed
 /// in place (it may be shared with the live output): it is unlinked and made anew.
 struct SpareTree {
-    /// The spare tree's folder.
+    /// The spare tree's folder, a real path the Publisher judged inside the bounds (ADR 047): below it, the
+    /// walk follows no link and removes any it finds, so no write below can leave it.
     let root: String
     /// The output folder, live: read from, never written to.
     let output: String
@@ -41,11 +42,7 @@ struct SpareTree {
     func update(to plan: PublishPlan, current: TreeListing, present: TreeListing) throws(PublishFailure) -> (PublishResult, Work) {
         if let path = plan.fileWhereAFolderIs { throw PublishFailure(path: path, reason: String(cString: strerror(ENOTDIR))) }
         var work = Work()
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        } catch {
-            throw PublishFailure(path: ".", reason: FileSystem.reason(error))
-        }
+        try PublishDisk.makeFolder(root, shownAs: ".")
         let left = try removeWhatThePlanLacks(plan, present: present, work: &work)
         try makeFolders(plan.folders.subtracting(left.folders))
         let paths = plan.files.keys.sorted()

@@ -7,7 +7,7 @@ extension SiteBuilder {
     public static func buildHoldingLock(siteDirectory: URL, options: BuildOptions,
                                         repaired: ([BuildWarning]) -> Void = { _ in }) throws(BuildError) -> BuildReport {
         let site = try Site.load(from: siteDirectory)
-        let lock = try BuildLock.acquire(siteDirectory: site.directory)
+        let lock = try BuildLock.acquire(site: site)
         defer { lock.release() }
         repaired(try Leftovers.clean(site: site, output: options.output ?? site.defaultOutputDirectory, holding: lock))
         return try build(site, options: options)

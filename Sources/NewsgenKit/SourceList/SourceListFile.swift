@@ -6,9 +6,11 @@ import NewsgenModel
 /// valid configuration, and written atomically (`DurableFile`). The caller holds the lock.
 struct SourceListFile {
     let url: URL
+    let bounds: WriteBounds
 
     init(site: Site) {
         url = site.directory.appendingPathComponent(Site.configFileName)
+        bounds = site.bounds
     }
 
     /// The editor over site.json as it is on disk now, and the configuration it holds.
@@ -32,7 +34,7 @@ struct SourceListFile {
         } catch {
             throw BuildError(path: Site.configFileName, "the change would not be valid (\(error.description)); nothing was written")
         }
-        try FileSystem.writeAtomically(data, to: url, shownAs: Site.configFileName)
+        try FileSystem.writeAtomically(data, to: url, shownAs: Site.configFileName, within: bounds)
         return config
     }
 }

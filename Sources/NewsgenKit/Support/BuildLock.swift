@@ -19,18 +19,20 @@ public final class BuildLock {
         self.descriptor = descriptor
     }
 
-    /// Takes the lock without waiting; a build already holding it is an error naming the folder.
-    public static func acquire(siteDirectory: URL) throws(BuildError) -> BuildLock {
-        let folder = siteDirectory.appendingPathComponent(".newsgen")
+    /// Takes the lock without waiting; a build already holding it is an error naming the folder. The lock file
+    /// is opened within the site's bounds (ADR 047): a link in its place is refused, never followed.
+    public static func acquire(site: Site) throws(BuildError) -> BuildLock {
+        let siteDirectory = site.directory
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try DurableFile.makeFolder(siteDirectory.appendingPathComponent(".newsgen"), within: site.bounds)
         } catch {
-            throw BuildError(path: ".newsgen", "cannot be created for the build lock (\(error.localizedDescription))")
+            throw BuildError(path: ".newsgen", "cannot be created for the build lock (\(error.reason))")
         }
-        let file = siteDirectory.appendingPathComponent(relativePath).path
-        let descriptor = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw BuildError(path: relativePath, "cannot be opened (\(String(cString: strerror(errno))))")
+        let descriptor: Int32
+        do {
+            descriptor = try DurableFile.openInPlace(siteDirectory.appendingPathComponent(relativePath), within: site.bounds)
+        } catch {
+            throw BuildError(path: relativePath, "cannot be opened (\(error.reason))")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno

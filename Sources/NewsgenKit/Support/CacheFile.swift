@@ -12,6 +12,13 @@ protocol CacheFileValue {
 /// removes the file. Either only makes the next build do more, never something else.
 struct CacheFile<Value: CacheFileValue> {
     let file: URL
+    /// Where it may write (ADR 047): the site's bounds, by default only the file's folder.
+    let bounds: WriteBounds
+
+    init(file: URL, bounds: WriteBounds? = nil) {
+        self.file = file
+        self.bounds = bounds ?? WriteBounds(folder: file.deletingLastPathComponent())
+    }
 
     func load() -> Value {
         guard let data = try? Data(contentsOf: file), let value = data.withUnsafeBytes({ Value($0) }) else { return Value() }
@@ -23,9 +30,9 @@ struct CacheFile<Value: CacheFileValue> {
         let data = Data(value.encode())
         if (try? Data(contentsOf: file)) == data { return }
         do {
-            try DurableFile.replace(file, with: data)
+            try DurableFile.replace(file, with: data, within: bounds)
         } catch {
-            try? DurableFile.remove(file)
+            try? DurableFile.remove(file, within: bounds)
         }
     }
 }

@@ -12,6 +12,10 @@ import Foundation
 ///
 /// Temporary files are named `.<name>.newsgen-<pid>.tmp`, a shape no user file has, so that
 /// the next build can tell and remove what a killed one left (`Leftovers`).
+///
+/// Every operation that changes the disk by a path takes the `WriteBounds` it must stay within and
+/// asks them first (ADR 047), then works on the path they resolve; nothing else in the sources
+/// changes the disk by a path (`WriteBoundsTests`), except the Publisher's own tree.
 enum DurableFile {
     /// The temporary file a write by process `pid` puts beside `url`.
     static func temporaryURL(for url: URL, pid: Int32 = getpid()) -> URL {
@@ -28,27 +32,29 @@ enum DurableFile {
     }
 
     /// Puts `data` at `url` durably (temporary file, sync, rename, folder sync), making the folder when missing.
-    static func replace(_ url: URL, with data: Data) throws(DiskError) {
-        let folder = url.deletingLastPathComponent()
+    /// `sync: false` leaves out the syncs, for a build's own scratch files that no crash needs to keep.
+    static func replace(_ url: URL, with data: Data, sync: Bool = true, within bounds: WriteBounds) throws(DiskError) {
+        let target = try bounds.resolve(url)
+        let folder = target.deletingLastPathComponent()
+        try createFolder(folder)
+        let temporary = try writeTemporary(data, besideResolved: target, sync: sync)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw DiskError(reason: FileSystem.reason(error))
-        }
-        let temporary = try writeTemporary(data, beside: url)
-        do {
-            try move(temporary, over: url)
+            try renameResolved(temporary, over: target)
         } catch {
             unlink(temporary.path)
             throw error
         }
-        syncFolder(folder)
+        if sync { syncFolder(folder) }
     }
 
     /// Writes `data` into a new temporary file beside `url` and returns it; on failure (a full
     /// disk, say) nothing is left behind. Synced, unless the caller syncs many files at once
     /// (`syncFileSystem`), which costs one flush instead of one per file.
-    static func writeTemporary(_ data: Data, beside url: URL, sync: Bool = true) throws(DiskError) -> URL {
+    static func writeTemporary(_ data: Data, beside url: URL, sync: Bool = true, within bounds: WriteBounds) throws(DiskError) -> URL {
+        try writeTemporary(data, besideResolved: bounds.resolve(url), sync: sync)
+    }
+
+    private static func writeTemporary(_ data: Data, besideResolved url: URL, sync: Bool) throws(DiskError) -> URL {
         let temporary = temporaryURL(for: url)
         unlink(temporary.path)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -80,14 +86,71 @@ enum DurableFile {
         }
     }
 
-    /// Renames `source` over `target` (atomic on one file system).
-    static func move(_ source: URL, over target: URL) throws(DiskError) {
+    /// Renames `source` over `target` (atomic on one file system); a link at `target` is replaced, not followed.
+    static func move(_ source: URL, over target: URL, within bounds: WriteBounds) throws(DiskError) {
+        try renameResolved(bounds.resolve(source), over: bounds.resolve(target))
+    }
+
+    private static func renameResolved(_ source: URL, over target: URL) throws(DiskError) {
         guard rename(source.path, target.path) == 0 else { throw DiskError.fromErrno() }
     }
 
-    /// Removes the file at `url`; one already gone is fine.
-    static func remove(_ url: URL) throws(DiskError) {
-        guard unlink(url.path) == 0 || errno == ENOENT else { throw DiskError.fromErrno() }
+    /// Removes the file (or the link itself) at `url`; one already gone is fine.
+    static func remove(_ url: URL, within bounds: WriteBounds) throws(DiskError) {
+        guard unlink(try bounds.resolve(url).path) == 0 || errno == ENOENT else { throw DiskError.fromErrno() }
+    }
+
+    /// Removes what is at `url` and, for a folder, everything in it, entry by entry: a link is unlinked,
+    /// never followed (so a folder of links to elsewhere loses its links, not what they name). One already
+    /// gone is fine.
+    static func removeTree(_ url: URL, within bounds: WriteBounds) throws(DiskError) {
+        try removeResolvedTree(bounds.resolve(url).path)
+    }
+
+    private static func removeResolvedTree(_ path: String) throws(DiskError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw DiskError.fromErrno()
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            guard unlink(path) == 0 || errno == ENOENT else { throw DiskError.fromErrno() }
+            return
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            try removeResolvedTree(path + "/" + name)
+        }
+        guard rmdir(path) == 0 || errno == ENOENT else { throw DiskError.fromErrno() }
+    }
+
+    /// Makes the folder at `url`, and the folders above it that are missing.
+    static func makeFolder(_ url: URL, within bounds: WriteBounds) throws(DiskError) {
+        try createFolder(bounds.resolve(url))
+    }
+
+    private static func createFolder(_ folder: URL) throws(DiskError) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DiskError(reason: FileSystem.reason(error))
+        }
+    }
+
+    /// Opens the file at `url` to write in place, made when missing and emptied when `truncating`, never
+    /// through a link standing at `url`: one there is refused, naming where it leads.
+    static func openInPlace(_ url: URL, truncating: Bool = false, within bounds: WriteBounds) throws(DiskError) -> Int32 {
+        let path = try bounds.resolve(url).path
+        let descriptor = open(path, O_WRONLY | O_CREAT | (truncating ? O_TRUNC : 0) | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor < 0 else { return descriptor }
+        if errno == ELOOP, FileSystem.isLink(path) { throw bounds.refuseLink(at: url) }
+        throw DiskError.fromErrno()
+    }
+
+    /// Makes `target` another name of the file at `existing` (a link there is linked, not followed); false
+    /// when the file system refuses (another device, no hard links) or `target` is outside, so the caller writes instead.
+    static func hardLink(_ existing: URL, to target: URL, within bounds: WriteBounds) -> Bool {
+        guard let target = try? bounds.resolve(target) else { return false }
+        return link(existing.path, target.path) == 0
     }
 
     /// Makes everything written so far to the file system holding `folder` durable, with one
@@ -129,9 +192,11 @@ enum DurableFile {
     }
 }
 
-/// A failed file operation, in the system's words ("No space left on device").
+/// A failed file operation, in the system's words ("No space left on device"), or the bounds' refusal.
 struct DiskError: Error, Equatable {
     var reason: String
+    /// True when `WriteBounds` refused the path: it leads outside the site, and nothing was done.
+    var outside = false
 
     static func fromErrno() -> DiskError { DiskError(reason: String(cString: strerror(errno))) }
 }

@@ -61,22 +61,49 @@ extension FileSystem {
     /// Where `url` really is: its real path, or for a path that does not exist (yet), the real path of its
     /// longest existing ancestor with the rest of the path after it.
     static func resolvedPath(_ url: URL) -> String {
-        var components = url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        switch locate(url.path) {
+        case .real(let real), .dangling(_, _, let real): return real
+        }
+    }
+
+    /// Where a path really is, as `locate` finds it.
+    enum Location: Equatable {
+        /// Its real path (for a path that does not exist yet, its longest existing ancestor's, with the rest after it).
+        case real(String)
+        /// On the way is a symbolic link `link` (a path as written) to `says`, which leads nowhere (a missing
+        /// target or a loop); `lexical` is where `resolvedPath` places the path regardless.
+        case dangling(link: String, says: String, lexical: String)
+    }
+
+    /// Where `path` really is: every link on the way resolved, `.` and `..` removed. A link to nothing on
+    /// the way is told apart, since what a write made through it would land on is not where it seems.
+    static func locate(_ path: String) -> Location {
+        var components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         var rest: [String] = []
+        var dangling: (link: String, says: String)?
         while true {
             let prefix = "/" + components.joined(separator: "/")
             if let real = realPath(prefix) {
-                return rest.reversed().reduce(real) { path, component in
+                let resolved = rest.reversed().reduce(real) { path, component in
                     switch component {
                     case ".": return path
                     case "..": return path == "/" ? "/" : (path as NSString).deletingLastPathComponent
                     default: return path == "/" ? "/" + component : path + "/" + component
                     }
                 }
+                return dangling.map { .dangling(link: $0.link, says: $0.says, lexical: resolved) } ?? .real(resolved)
             }
-            guard let last = components.popLast() else { return url.standardizedFileURL.path }
+            // There but not resolvable: the link nearest the top is the one to name.
+            if isLink(prefix) { dangling = (prefix, linkText(prefix)) }
+            guard let last = components.popLast() else { return .real(URL(fileURLWithPath: path).standardizedFileURL.path) }
             rest.append(last)
         }
+    }
+
+    /// True when `path` itself is a symbolic link (`lstat`).
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// True when the real path `path` is `root` or inside it.

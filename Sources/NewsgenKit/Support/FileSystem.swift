@@ -40,10 +40,10 @@ enum FileSystem {
         return FeedParseError(.tooLarge(size: size, limit: limit)).description
     }
 
-    /// Writes to a synced temporary file beside `url`, then renames it into place (`DurableFile`).
-    static func writeAtomically(_ data: Data, to url: URL, shownAs name: String) throws(BuildError) {
+    /// Writes to a synced temporary file beside `url`, then renames it into place (`DurableFile`), inside `bounds`.
+    static func writeAtomically(_ data: Data, to url: URL, shownAs name: String, within bounds: WriteBounds) throws(BuildError) {
         do {
-            try DurableFile.replace(url, with: data)
+            try DurableFile.replace(url, with: data, within: bounds)
         } catch {
             throw BuildError(path: name, "cannot be written (\(error.reason))")
         }

@@ -28,7 +28,10 @@ public enum Leftovers {
 
     /// Puts right what earlier, killed builds left. `lock` is the build lock, held: the proof that
     /// nothing found here is in use. Returns what a person should hear of (a site put back, a save finished).
+    /// Nothing is removed or moved outside the site's bounds with `output` (ADR 047): what a refusal leaves
+    /// is named among the notes.
     public static func clean(site: Site, output: URL, holding lock: BuildLock) throws(BuildError) -> [BuildWarning] {
+        let site = site.bounded(output: output)
         var notes: [BuildWarning] = []
         let archive = site.archiveStore
         if FileSystem.exists(site.archiveDirectory.appendingPathComponent(ArchiveJournal.fileName)) {
@@ -36,8 +39,9 @@ public enum Leftovers {
             notes.append(BuildWarning(path: site.config.archive.path,
                                       "an earlier build was stopped while it saved the archive; that save was finished first"))
         }
-        if let note = restoreOutput(output) { notes.append(note) }
+        if let note = restoreOutput(output, within: site.bounds) { notes.append(note) }
         let parent = output.deletingLastPathComponent()
+        func remove(_ url: URL) { try? DurableFile.removeTree(url, within: site.bounds) }
         for name in names(in: parent) where isSibling(name, of: output) { remove(parent.appendingPathComponent(name)) }
         let newsgen = site.directory.appendingPathComponent(".newsgen")
         for name in names(in: newsgen) where isNumbered(name, prefix: "media-") || isNumbered(name, prefix: "pages-") {
@@ -56,17 +60,17 @@ public enum Leftovers {
         for folder in folders {
             for name in names(in: folder) where DurableFile.isTemporaryName(name) { remove(folder.appendingPathComponent(name)) }
         }
-        return notes
+        return notes + site.bounds.warnings
     }
 
     /// With no output folder but an old site put aside by a build killed between its two renames
     /// (the fallback swap), the newest such site goes back in place.
-    private static func restoreOutput(_ output: URL) -> BuildWarning? {
+    private static func restoreOutput(_ output: URL, within bounds: WriteBounds) -> BuildWarning? {
         guard !FileManager.default.fileExists(atPath: output.path) else { return nil }
         let parent = output.deletingLastPathComponent()
         let retired = names(in: parent).filter { isNumbered($0, prefix: ".\(output.lastPathComponent).retired-") }
         let newest = retired.max { modified(parent.appendingPathComponent($0)) < modified(parent.appendingPathComponent($1)) }
-        guard let newest, (try? DurableFile.move(parent.appendingPathComponent(newest), over: output)) != nil else { return nil }
+        guard let newest, (try? DurableFile.move(parent.appendingPathComponent(newest), over: output, within: bounds)) != nil else { return nil }
         return BuildWarning(path: output.path, "an earlier build was stopped while it replaced the site; the previous site was put back first")
     }
 
@@ -79,7 +83,7 @@ public enum Leftovers {
     }
 
     /// `prefix` followed by a process id.
-    private static func isNumbered(_ name: String, prefix: String) -> Bool {
+    static func isNumbered(_ name: String, prefix: String) -> Bool {
         guard name.hasPrefix(prefix) else { return false }
         let digits = name.dropFirst(prefix.count)
         return !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
@@ -91,10 +95,5 @@ public enum Leftovers {
 
     private static func modified(_ url: URL) -> Date {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
-    }
-
-    /// Removes a leftover file or folder; a symbolic link in its place is removed itself, never followed.
-    private static func remove(_ url: URL) {
-        try? FileManager.default.removeItem(at: url)
     }
 }

@@ -87,7 +87,7 @@ public struct TakedownList: Equatable, Sendable {
 
     /// Writes the list atomically.
     func save(_ site: Site) throws(BuildError) {
-        try FileSystem.writeAtomically(encoded(), to: site.takedownsFile, shownAs: site.takedownsPath)
+        try FileSystem.writeAtomically(encoded(), to: site.takedownsFile, shownAs: site.takedownsPath, within: site.bounds)
     }
 }
 

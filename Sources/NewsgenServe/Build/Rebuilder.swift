@@ -53,7 +53,7 @@ final class Rebuilder: @unchecked Sendable {
     /// The edit alone, holding the build lock only for it (the build takes it again).
     private func toggle(_ id: String) throws(BuildError) -> String {
         let site = try Site.load(from: settings.siteDirectory)
-        let lock = try BuildLock.acquire(siteDirectory: site.directory)
+        let lock = try BuildLock.acquire(site: site)
         defer { lock.release() }
         return try BookmarkCommand.edit(.toggle(article: id, note: nil), site: site, now: settings.now())
     }

@@ -18,13 +18,16 @@ import Foundation
 struct RecordCacheStore<Coding: CacheRecordCoding> {
     static var indexName: String { "index.bin" }
     let directory: URL
+    /// Where it may write (ADR 047): the site's bounds in a build, by default only `directory`.
+    let bounds: WriteBounds
     /// `EnrichCacheIndex.formatVersion`, unless a test plays another release.
     var formatVersion = EnrichCacheIndex.formatVersion
     /// A segment past this many bytes is not appended to; the next one is started.
     var segmentLimit: UInt64 = 256 << 20
 
-    init(directory: URL) {
+    init(directory: URL, bounds: WriteBounds? = nil) {
         self.directory = directory
+        self.bounds = bounds ?? WriteBounds(folder: directory)
     }
 
     static func segmentName(_ number: UInt32) -> String { "segment-\(number).bin" }
@@ -60,11 +63,7 @@ struct RecordCacheStore<Coding: CacheRecordCoding> {
             }
         }
         if fresh.isEmpty, index == previous { return }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw DiskError(reason: FileSystem.reason(error))
-        }
+        try DurableFile.makeFolder(directory, within: bounds)
         removeSegments(keeping: wholeNumbers)
         let nextNumber = (previous.segments.map(\.number).max() ?? 0) + 1
         let freshBytes = fresh.reduce(UInt64(0)) { $0 + Coding.encodedByteCount($1.text) }
@@ -79,7 +78,8 @@ struct RecordCacheStore<Coding: CacheRecordCoding> {
                 try write(fresh, toSegment: nextNumber, at: 0, in: &index, replacing: false)
             }
         }
-        try DurableFile.replace(directory.appendingPathComponent(Self.indexName), with: Data(index.encode(version: formatVersion, magic: Coding.magic)))
+        try DurableFile.replace(directory.appendingPathComponent(Self.indexName), with: Data(index.encode(version: formatVersion, magic: Coding.magic)),
+                                within: bounds)
         removeSegments(keeping: Set(index.segments.map(\.number)))
     }
 
@@ -90,8 +90,7 @@ struct RecordCacheStore<Coding: CacheRecordCoding> {
                        in index: inout EnrichCacheIndex, replacing: Bool) throws(DiskError) {
         let target = segmentURL(number)
         let file = replacing ? DurableFile.temporaryURL(for: target) : target
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : 0), 0o644)
-        guard descriptor >= 0 else { throw DiskError.fromErrno() }
+        let descriptor = try DurableFile.openInPlace(file, truncating: replacing, within: bounds)
         var failure: DiskError?
         if ftruncate(descriptor, off_t(offset)) != 0 || lseek(descriptor, off_t(offset), SEEK_SET) < 0 { failure = .fromErrno() }
         var end = offset
@@ -110,10 +109,10 @@ struct RecordCacheStore<Coding: CacheRecordCoding> {
         if failure == nil, fsync(descriptor) != 0 { failure = .fromErrno() }
         if close(descriptor) != 0, failure == nil { failure = .fromErrno() }
         if let failure {
-            if replacing { unlink(file.path) }
+            if replacing { try? DurableFile.remove(file, within: bounds) }
             throw failure
         }
-        if replacing { try DurableFile.move(file, over: target) }
+        if replacing { try DurableFile.move(file, over: target, within: bounds) }
         index.segments.removeAll { $0.number == number }
         index.segments.append(EnrichCacheIndex.Segment(number: number, length: end))
     }
@@ -124,7 +123,7 @@ struct RecordCacheStore<Coding: CacheRecordCoding> {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.hasPrefix("segment-") && name.hasSuffix(".bin") {
             guard let number = UInt32(name.dropFirst("segment-".count).dropLast(".bin".count)), numbers.contains(number) else {
-                unlink(directory.appendingPathComponent(name).path)
+                try? DurableFile.remove(directory.appendingPathComponent(name), within: bounds)
                 continue
             }
         }

@@ -35,6 +35,8 @@ final class DiskImageCache: @unchecked Sendable {
     let capacity: Int
     /// How the folder is named in messages (as site.json names it).
     let shownAs: String
+    /// Where it may write (ADR 047): its own folder, or the site's bounds in a build.
+    let bounds: WriteBounds
 
     private let lock = NSLock()
     private var index: ImageCacheIndex
@@ -46,11 +48,13 @@ final class DiskImageCache: @unchecked Sendable {
     var indexFile: URL { directory.appendingPathComponent(Self.indexName) }
     var blobsDirectory: URL { directory.appendingPathComponent(Self.blobsName) }
 
-    /// Opens (and heals) the cache in `directory`; nothing is created until something is stored.
-    init(directory: URL, capacity: Int, shownAs: String? = nil) {
+    /// Opens (and heals) the cache in `directory`; nothing is created until something is stored. It writes
+    /// within `bounds`, by default only in `directory`.
+    init(directory: URL, capacity: Int, shownAs: String? = nil, bounds: WriteBounds? = nil) {
         self.directory = directory
         self.capacity = max(0, capacity)
         self.shownAs = shownAs ?? directory.path
+        self.bounds = bounds ?? WriteBounds(folder: directory)
         index = ImageCacheIndex()
         openAndHeal()
     }
@@ -131,7 +135,7 @@ final class DiskImageCache: @unchecked Sendable {
         if blobs[name] == nil {
             try prepareBlobsDirectory()
             let file = blobsDirectory.appendingPathComponent(name)
-            try FileSystem.writeAtomically(data, to: file, shownAs: shownBlob(name))
+            try FileSystem.writeAtomically(data, to: file, shownAs: shownBlob(name), within: bounds)
             blobs[name] = (data.count, 0)
             total += data.count
         }
@@ -149,8 +153,8 @@ final class DiskImageCache: @unchecked Sendable {
         if snapshot.entries.isEmpty && !FileSystem.exists(indexFile) { return }
         let data = snapshot.encoded()
         if Self.readRegularFile(indexFile) == data { return }
-        if Self.kind(of: indexFile) == .other { Self.remove(indexFile) }
-        try FileSystem.writeAtomically(data, to: indexFile, shownAs: "\(shownAs)/\(Self.indexName)")
+        if Self.kind(of: indexFile) == .other { remove(indexFile) }
+        try FileSystem.writeAtomically(data, to: indexFile, shownAs: "\(shownAs)/\(Self.indexName)", within: bounds)
     }
 
     // MARK: - Opening and healing
@@ -174,7 +178,7 @@ final class DiskImageCache: @unchecked Sendable {
             }
         case .directory, .other:
             note("\(shownIndex) is not a regular file; the image cache starts empty")
-            Self.remove(indexFile)
+            remove(indexFile)
         }
 
         // The blobs on disk: regular files by name and size.
@@ -194,7 +198,7 @@ final class DiskImageCache: @unchecked Sendable {
             }
         case .regular, .other:
             note("\(shownAs)/\(Self.blobsName) is not a folder; it was removed")
-            Self.remove(blobsDirectory)
+            remove(blobsDirectory)
         }
 
         var kept: [String: ImageCacheIndex.Entry] = [:]
@@ -226,7 +230,7 @@ final class DiskImageCache: @unchecked Sendable {
         }
         strays += present.keys.filter { blobs[$0] == nil }
         for name in strays.sorted() {
-            Self.remove(blobsDirectory.appendingPathComponent(name))
+            remove(blobsDirectory.appendingPathComponent(name))
         }
         if !strays.isEmpty {
             note("deleted \(strays.count) file\(strays.count == 1 ? "" : "s") in \(shownAs)/\(Self.blobsName) that no entry uses")
@@ -255,7 +259,7 @@ final class DiskImageCache: @unchecked Sendable {
         } else {
             blobs[name] = nil
             total -= blob.bytes
-            Self.remove(blobsDirectory.appendingPathComponent(name))
+            remove(blobsDirectory.appendingPathComponent(name))
         }
     }
 
@@ -263,7 +267,7 @@ final class DiskImageCache: @unchecked Sendable {
     private func dropBlob(_ name: String) {
         index.entries = index.entries.filter { $0.value.blobName != name }
         if let blob = blobs.removeValue(forKey: name) { total -= blob.bytes }
-        Self.remove(blobsDirectory.appendingPathComponent(name))
+        remove(blobsDirectory.appendingPathComponent(name))
     }
 
     /// Evicts least recently used URLs until the blobs fit; returns them, oldest first.
@@ -283,12 +287,12 @@ final class DiskImageCache: @unchecked Sendable {
         switch Self.kind(of: blobsDirectory) {
         case .directory: return
         case .missing: break
-        case .regular, .other: Self.remove(blobsDirectory)
+        case .regular, .other: remove(blobsDirectory)
         }
         do {
-            try FileManager.default.createDirectory(at: blobsDirectory, withIntermediateDirectories: true)
+            try DurableFile.makeFolder(blobsDirectory, within: bounds)
         } catch {
-            throw BuildError(path: "\(shownAs)/\(Self.blobsName)", "cannot be created (\(FileSystem.reason(error)))")
+            throw BuildError(path: "\(shownAs)/\(Self.blobsName)", "cannot be created (\(error.reason))")
         }
     }
 
@@ -320,17 +324,9 @@ final class DiskImageCache: @unchecked Sendable {
         return (try? handle.readToEnd()) ?? Data()
     }
 
-    /// Removes what is at `url`: a link or file is unlinked (never its target), a
-    /// folder emptied the same way, entry by entry, then removed.
-    static func remove(_ url: URL) {
-        switch kind(of: url) {
-        case .missing: return
-        case .directory:
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] {
-                remove(url.appendingPathComponent(name))
-            }
-            rmdir(url.path)
-        case .regular, .other: unlink(url.path)
-        }
+    /// Removes what is at `url`: a link or file is unlinked (never its target), a folder emptied the same way
+    /// (`DurableFile.removeTree`), within the bounds.
+    private func remove(_ url: URL) {
+        try? DurableFile.removeTree(url, within: bounds)
     }
 }

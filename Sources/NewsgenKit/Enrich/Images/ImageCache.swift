@@ -68,22 +68,36 @@ public final class ImageCache: @unchecked Sendable {
     /// request allowed `timeoutSeconds` in all (`fetch.timeoutSeconds`).
     public convenience init(config: ImageCacheConfig, siteFolder: URL, timeoutSeconds: Double,
                             userAgent: String = HTTPFetcher.defaultUserAgent, offline: Bool = false, network: Network = .live) {
+        self.init(config: config, siteFolder: siteFolder, bounds: nil, timeoutSeconds: timeoutSeconds, userAgent: userAgent,
+                  offline: offline, network: network)
+    }
+
+    /// The cache a site's build uses, writing within the site's `bounds` (ADR 047); nil: only in its own folder.
+    convenience init(config: ImageCacheConfig, siteFolder: URL, bounds: WriteBounds?, timeoutSeconds: Double,
+                     userAgent: String = HTTPFetcher.defaultUserAgent, offline: Bool = false, network: Network = .live) {
         let directory = config.directory.hasPrefix("/")
             ? URL(fileURLWithPath: config.directory) : siteFolder.appendingPathComponent(config.directory)
-        self.init(directory: directory, limits: Limits(config), timeoutSeconds: timeoutSeconds,
-                  userAgent: userAgent, shownAs: config.directory, offline: offline, network: network)
+        self.init(directory: directory, limits: Limits(config), timeoutSeconds: timeoutSeconds, userAgent: userAgent,
+                  shownAs: config.directory, offline: offline, network: network, bounds: bounds ?? WriteBounds(folder: directory))
     }
 
     /// A cache over `directory` with bounds in bytes; `shownAs` names the folder in messages;
     /// `network` sends the requests and keeps their deadline (libcurl unless a test answers from memory).
-    public init(directory: URL, limits: Limits, timeoutSeconds: Double,
-                userAgent: String = HTTPFetcher.defaultUserAgent, shownAs: String? = nil, offline: Bool = false,
-                network: Network = .live) {
+    /// It writes only in `directory`.
+    public convenience init(directory: URL, limits: Limits, timeoutSeconds: Double,
+                            userAgent: String = HTTPFetcher.defaultUserAgent, shownAs: String? = nil, offline: Bool = false,
+                            network: Network = .live) {
+        self.init(directory: directory, limits: limits, timeoutSeconds: timeoutSeconds, userAgent: userAgent, shownAs: shownAs,
+                  offline: offline, network: network, bounds: WriteBounds(folder: directory))
+    }
+
+    init(directory: URL, limits: Limits, timeoutSeconds: Double, userAgent: String, shownAs: String?, offline: Bool,
+         network: Network, bounds: WriteBounds) {
         self.limits = limits
         self.offline = offline
         self.directory = directory
         memory = MemoryLRU(capacity: limits.memoryBytes)
-        disk = DiskImageCache(directory: directory, capacity: limits.diskBytes, shownAs: shownAs)
+        disk = DiskImageCache(directory: directory, capacity: limits.diskBytes, shownAs: shownAs, bounds: bounds)
         fetcher = network.fetcher(deadline: timeoutSeconds, maxBytes: max(0, limits.maxImageBytes), userAgent: userAgent)
     }
 
@@ -100,6 +114,9 @@ public final class ImageCache: @unchecked Sendable {
     public var warnings: [String] {
         disk.repairs + lock.withLock { storeProblems }
     }
+
+    /// Where the cache may write: its folder, or a build's bounds (ADR 047).
+    var bounds: WriteBounds { disk.bounds }
 
     /// Writes the disk tier's index; call it once at the end of a build.
     public func save() throws(BuildError) {

@@ -19,6 +19,10 @@ struct ImageStage {
     /// to the cache's blobs where possible), so that eviction during the build
     /// cannot take away an image the site still needs.
     let mediaFolder: URL
+    /// Where the stage may write (ADR 047): in a build, the site's bounds; by default the media folder and the cache's.
+    var bounds: WriteBounds? = nil
+
+    private var writes: WriteBounds { bounds ?? WriteBounds(folders: [mediaFolder, cache.directory]) }
 
     struct Output {
         var articles: [PreparedArticle]
@@ -57,9 +61,9 @@ struct ImageStage {
             wanted.append(resolved)
         }
         do {
-            try FileSystem.manager.createDirectory(at: mediaFolder.appendingPathComponent("thumbs", isDirectory: true), withIntermediateDirectories: true)
+            try DurableFile.makeFolder(mediaFolder.appendingPathComponent("thumbs", isDirectory: true), within: writes)
         } catch {
-            warnings.append(BuildWarning("images are shown as links: \(mediaFolder.path) cannot be made (\(FileSystem.reason(error)))"))
+            warnings.append(BuildWarning("images are shown as links: \(mediaFolder.path) cannot be made (\(error.reason))"))
             return Output(articles: articles.map { Self.linkingEverything($0) }, files: [], warnings: warnings, records: nil)
         }
         // 2. Fetch every distinct address, concurrently.
@@ -191,11 +195,11 @@ struct ImageStage {
             let target = mediaFolder.appendingPathComponent(image.mediaName, isDirectory: false)
             if !FileSystem.exists(target) {
                 let blob = cache.directory.appendingPathComponent(DiskImageCache.blobsName, isDirectory: true).appendingPathComponent(image.mediaName, isDirectory: false)
-                if (try? FileSystem.manager.linkItem(at: blob, to: target)) == nil {
+                if !DurableFile.hardLink(blob, to: target, within: writes) {
                     do {
-                        try image.data.write(to: target, options: .atomic)
+                        try DurableFile.replace(target, with: image.data, sync: false, within: writes)
                     } catch {
-                        return .failed(reason: "cannot be placed in the site (\(FileSystem.reason(error)))")
+                        return .failed(reason: "cannot be placed in the site (\(error.reason))")
                     }
                 }
             }
@@ -215,13 +219,12 @@ struct ImageStage {
             guard let source = try? Data(contentsOf: mediaFolder.appendingPathComponent(name, isDirectory: false)),
                   let made = try? thumbnailer.thumbnail(of: source, size: size) else { return nil }
             data = made
-            try? FileSystem.manager.createDirectory(at: thumbnailFolder, withIntermediateDirectories: true)
-            try? made.write(to: kept, options: .atomic)
+            try? DurableFile.replace(kept, with: made, within: writes)
         }
         guard let data, let thumbName = SafeName.mediaName(content: data, fileExtension: "jpg") else { return nil }
         let target = mediaFolder.appendingPathComponent("thumbs/" + thumbName, isDirectory: false)
         if !FileSystem.exists(target) {
-            if (try? FileSystem.manager.linkItem(at: kept, to: target)) == nil { try? data.write(to: target, options: .atomic) }
+            if !DurableFile.hardLink(kept, to: target, within: writes) { try? DurableFile.replace(target, with: data, sync: false, within: writes) }
         }
         return thumbName
     }
@@ -231,7 +234,7 @@ struct ImageStage {
         guard let names = try? FileSystem.manager.contentsOfDirectory(atPath: thumbnailFolder.path) else { return }
         for name in names {
             let source = name.split(separator: "-").first.map(String.init) ?? ""
-            if !sources.contains(source) { try? FileSystem.manager.removeItem(at: thumbnailFolder.appendingPathComponent(name, isDirectory: false)) }
+            if !sources.contains(source) { try? DurableFile.removeTree(thumbnailFolder.appendingPathComponent(name, isDirectory: false), within: writes) }
         }
     }
 }
