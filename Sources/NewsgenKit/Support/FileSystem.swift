@@ -34,6 +34,7 @@ enum FileSystem {
         // Read to the end, not to the size stat gave: a file that grows while it is read is read as it is then
         // (a file that does not know its size, as in /proc, says 0). Not Data(contentsOf:), which leaks a 4 KB
         // buffer for every empty file (Swift 6.3 on Linux; found by Tests/Fuzz/ArchiveLines).
+        // One byte more than the size, so that the end is found without growing the buffer.
         var data = Data(count: max(Int(info.st_size), 0) + 1)
         var filled = 0
         while true {
