@@ -88,7 +88,8 @@ extension CommandSpec {
             keys the theme knows, and gives every plural form its language needs;
           - the bookmark manifest: it loads, and every bookmark is in the archive;
           - every source: a path source is read and parsed, a url source fetched
-            and parsed (not with --offline);
+            and parsed (not with --offline); the archive's state.json reads as a
+            build reads it;
           - the Markdown articles: each one's front matter and text;
           - the last built site (DIR/public/): every link and image between its
             pages leads to a file that is there.

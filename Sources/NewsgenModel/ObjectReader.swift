@@ -20,9 +20,14 @@ struct ObjectReader {
         self.element = element
     }
 
-    /// Parses a versioned JSON document (site.json, bookmarks.json) and checks its `version`.
-    static func document(_ data: Data, file: String, supportedVersion: Int) throws(ConfigError) -> ObjectReader {
+    /// Parses a versioned JSON document (site.json, bookmarks.json) and checks its `version`. A key
+    /// given twice in one object is refused, naming both places (a hand edit to the second copy would
+    /// otherwise be silently ignored), and so is a string over `maxStringBytes` when given.
+    static func document(_ data: Data, file: String, supportedVersion: Int, maxStringBytes: Int? = nil) throws(ConfigError) -> ObjectReader {
         let document = try parse(data, file: file)
+        if let problem = document.firstProblem(maxStringBytes: maxStringBytes) {
+            throw ConfigError(file: file, message: problem.message, at: problem.place)
+        }
         var root = try ObjectReader(document.root, path: "", file: file)
         if let version = try root.int("version", atLeast: 1), version != supportedVersion {
             throw root.error("version", version > supportedVersion

@@ -7,9 +7,26 @@ extension SiteConfig {
     /// The only `version` this newsgen reads.
     public static let supportedVersion = 1
 
+    /// The largest site.json read: 16 MiB. A site of 50,000 sources of some 200 bytes each is
+    /// 10 MB written out, and no hand-written file comes near; what is over it is refused from its
+    /// size on disk, before it is read (a 30 MB site.json once took minutes and gigabytes to build).
+    public static let maxFileBytes = 16 << 20
+
+    /// The longest string in site.json, in UTF-8 bytes: 8 KiB. The title is written into every page
+    /// and feed, and no web server takes a request line much longer (nginx and Apache stop near
+    /// 8 KiB), so no fetchable URL is longer either.
+    public static let maxStringBytes = 8 << 10
+
+    /// Why a site.json of `bytes` bytes is not read; nil when it is not too large.
+    public static func sizeProblem(bytes: Int) -> String? {
+        guard bytes > maxFileBytes else { return nil }
+        return "is \(bytes) bytes; a site.json may be at most \(maxFileBytes) bytes (16 MiB)"
+    }
+
     /// Decodes and validates `site.json`. `file` is the name errors show.
     public static func decode(_ data: Data, file: String = "site.json") throws(ConfigError) -> SiteConfig {
-        var root = try ObjectReader.document(data, file: file, supportedVersion: supportedVersion)
+        if let problem = sizeProblem(bytes: data.count) { throw ConfigError(file: file, message: problem) }
+        var root = try ObjectReader.document(data, file: file, supportedVersion: supportedVersion, maxStringBytes: maxStringBytes)
         let title = try root.requiredString("title")
         guard let sourceReaders = try root.objects("sources") else { throw root.error("sources", "is required") }
         var config = SiteConfig(title: title, sources: try decodeSources(sourceReaders))

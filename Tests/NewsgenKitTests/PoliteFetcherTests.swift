@@ -247,19 +247,23 @@ struct PoliteFetcherTests {
         #expect(after.hosts == [:])
     }
 
+    /// Two pages in a row that fail as a failing host's do: the host is down. The first page's failure is
+    /// its own (it cannot be told apart yet); the second and the rest wait for the host's back-off.
     @Test func aFailingHostBacksOffAcrossBuildsAndIsForgivenWhenItAnswers() {
         let stub = HTTPStub()
         stub.on("https://a.example/1", HTTPStub.status(502), HTTPStub.page("a"))
-        let requests = Self.requests("https://a.example/1", "https://a.example/2")
+        stub.on("https://a.example/2", HTTPStub.status(502))
+        let requests = Self.requests("https://a.example/1", "https://a.example/2", "https://a.example/3")
         let first = Self.fetch(stub, requests, settings: Self.settings(robots: false))
-        #expect(first.outcomes["https://a.example/1"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
+        #expect(first.outcomes["https://a.example/1"] == .failed(.http(502)))
         #expect(first.outcomes["https://a.example/2"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
+        #expect(first.outcomes["https://a.example/3"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
         #expect(first.hosts == ["a.example": FetchState.Host(failures: 1, lastAttempt: Self.stamp(0))])
 
         // Ten minutes later it is still backing off: not asked.
         let second = Self.fetch(stub, requests, settings: Self.settings(robots: false), hosts: first.hosts, now: Self.now.addingTimeInterval(600))
         #expect(second.outcomes["https://a.example/1"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
-        #expect(stub.urls == ["https://a.example/1"])
+        #expect(stub.urls == ["https://a.example/1", "https://a.example/2"])
 
         // Past the back-off it is asked, answers, and is forgotten.
         let third = Self.fetch(stub, requests, settings: Self.settings(robots: false), hosts: first.hosts, now: Self.now.addingTimeInterval(901))
@@ -270,10 +274,56 @@ struct PoliteFetcherTests {
     @Test func aSecondFailureDoublesTheBackOff() {
         let stub = HTTPStub()
         stub.on("https://a.example/1", .failure(.timedOut(seconds: 20)))
+        stub.on("https://a.example/2", .failure(.timedOut(seconds: 20)))
         let remembered = ["a.example": FetchState.Host(failures: 1, lastAttempt: Self.stamp(-3_600))]
-        let report = Self.fetch(stub, Self.requests("https://a.example/1"), settings: Self.settings(robots: false), hosts: remembered)
+        let report = Self.fetch(stub, Self.requests("https://a.example/1", "https://a.example/2"), settings: Self.settings(robots: false),
+                                hosts: remembered)
         #expect(report.hosts == ["a.example": FetchState.Host(failures: 2, lastAttempt: Self.stamp(0))])
-        #expect(report.outcomes["https://a.example/1"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(1_800))))
+        #expect(report.outcomes["https://a.example/1"] == .failed(.network(.timedOut(seconds: 20))))
+        #expect(report.outcomes["https://a.example/2"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(1_800))))
+    }
+
+    /// Issue 32: a page that hangs (or answers 5xx) while its host's other pages answer fails on its
+    /// own; the host's older pages are fetched in the same call, and the host is not remembered as
+    /// failing (the page's own back-off, `ExtractionRecord`, keeps it from being asked first again).
+    @Test(arguments: [HTTPStub.Answer.failure(.timedOut(seconds: 8)), .response(HTTPStub.status(500)),
+                      .failure(.transport("Connection reset by peer"))])
+    func aPageThatHangsFailsAloneAndTheHostsOtherPagesGoAhead(answer: HTTPStub.Answer) {
+        let stub = HTTPStub()
+        stub.on("https://a.example/hangs", answer)
+        stub.on("https://a.example/older", HTTPStub.page("older"))
+        stub.on("https://a.example/oldest", HTTPStub.page("oldest"))
+        let report = Self.fetch(stub, Self.requests("https://a.example/hangs", "https://a.example/older", "https://a.example/oldest"),
+                                settings: Self.settings(delay: 2))
+        guard case .failed(let failure) = report.outcomes["https://a.example/hangs"] else {
+            Issue.record("the hanging page fails on its own: \(String(describing: report.outcomes["https://a.example/hangs"]))")
+            return
+        }
+        #expect(!failure.reason.isEmpty)
+        #expect(Self.isFetched(report.outcomes["https://a.example/older"]))
+        #expect(Self.isFetched(report.outcomes["https://a.example/oldest"]))
+        #expect(stub.urls == ["https://a.example/robots.txt", "https://a.example/hangs", "https://a.example/older", "https://a.example/oldest"])
+        // The per-host delay still holds between them: each request starts 2 s after the previous one ended.
+        let exchanges = stub.exchanges
+        for (previous, next) in zip(exchanges, exchanges.dropFirst()) { #expect(next.start - previous.end >= 2) }
+        #expect(report.hosts == [:])
+        #expect(report.waiting == 0)
+    }
+
+    /// A host's streak of failing pages starts again with each answer: failing, answering, failing
+    /// pages each fail alone.
+    @Test func anAnswerBetweenTwoFailingPagesKeepsTheHostGoing() {
+        let stub = HTTPStub()
+        stub.on("https://a.example/1", .failure(.timedOut(seconds: 8)))
+        stub.on("https://a.example/2", HTTPStub.page("two"))
+        stub.on("https://a.example/3", HTTPStub.status(504))
+        stub.on("https://a.example/4", HTTPStub.page("four"))
+        let report = Self.fetch(stub, Self.requests("https://a.example/1", "https://a.example/2", "https://a.example/3", "https://a.example/4"),
+                                settings: Self.settings(robots: false))
+        #expect(report.outcomes["https://a.example/1"] == .failed(.network(.timedOut(seconds: 20))), "the fetcher's own deadline")
+        #expect(report.outcomes["https://a.example/3"] == .failed(.http(504)))
+        #expect(Self.isFetched(report.outcomes["https://a.example/2"]) && Self.isFetched(report.outcomes["https://a.example/4"]))
+        #expect(report.hosts == [:])
     }
 
     @Test func aPageOfItsOwnFailsWithoutTouchingItsHost() {
@@ -290,16 +340,16 @@ struct PoliteFetcherTests {
         #expect(report.hosts == [:])
     }
 
-    /// Two requests in flight to one host: the first fails, the second answers. The failure is
-    /// remembered (the answer does not clear it) and the host's other pages wait.
-    @Test func anAnswerDoesNotClearAFailureOfTheSameCall() {
+    /// Two requests in flight to one host: the first asks for a pause, the second answers. The pause
+    /// is remembered (the answer does not clear it) and the host's other pages wait.
+    @Test func anAnswerDoesNotClearAPauseOfTheSameCall() {
         let stub = HTTPStub()
-        // Both requests are in flight before either answers; the failure then comes first.
+        // Both requests are in flight before either answers; the pause then comes first.
         let arrived = (first: DispatchSemaphore(value: 0), second: DispatchSemaphore(value: 0))
         stub.on("https://a.example/1", .handler { _ in
             arrived.first.signal()
             _ = arrived.second.wait(timeout: .now() + 5)
-            return HTTPStub.status(500)
+            return HTTPStub.status(503, [("Retry-After", "120")])
         })
         stub.on("https://a.example/2", .handler { _ in
             arrived.second.signal()
@@ -310,10 +360,11 @@ struct PoliteFetcherTests {
         var settings = Self.settings(robots: false, workers: 2)
         settings.perHostConcurrency = 2
         let report = Self.fetch(stub, Self.requests("https://a.example/1", "https://a.example/2", "https://a.example/3"), settings: settings)
-        #expect(report.outcomes["https://a.example/1"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
+        let until = Self.now.addingTimeInterval(120)
+        #expect(report.outcomes["https://a.example/1"] == .waiting(.hostPaused(until: until)))
         #expect(Self.isFetched(report.outcomes["https://a.example/2"]))
-        #expect(report.outcomes["https://a.example/3"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
-        #expect(report.hosts == ["a.example": FetchState.Host(failures: 1, lastAttempt: Self.stamp(0))])
+        #expect(report.outcomes["https://a.example/3"] == .waiting(.hostPaused(until: until)))
+        #expect(report.hosts == ["a.example": FetchState.Host(pausedUntil: Self.stamp(120), lastAttempt: Self.stamp(0))])
         #expect(stub.requests(to: "https://a.example/3").isEmpty)
     }
 

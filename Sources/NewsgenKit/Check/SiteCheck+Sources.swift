@@ -6,12 +6,13 @@ extension SiteCheck {
     /// Every source read and parsed as a build would: path sources from disk, url sources fetched with
     /// site.json's fetch settings (no validators sent, nothing remembered: no archive or state.json
     /// write), or listed as skipped when `offline`. A failure is a problem naming the source and why;
-    /// a feed with no items, or one a build would warn about, is a warning.
+    /// a feed with no items, or one a build would warn about, is a warning. state.json, which a build
+    /// reads for them, must read as the build reads it (`fetchState`).
     static func sources(_ site: Site, options: SiteCheckOptions) -> CheckPart {
         let config = site.config
         let fetcher = SourceFetcher(config: config.fetch, backoffBase: options.retryBackoff, network: options.network)
         let reads = SourceReading.run(site, fetcher: fetcher, state: FetchState(), offline: options.offline)
-        var findings: [CheckFinding] = []
+        var findings = fetchState(site)
         var skipped = 0
         // In site.json order: each source's findings together.
         for (source, read) in zip(config.sources, reads) {

@@ -34,7 +34,7 @@ public enum SiteCheck {
         }
         let data: Data
         do {
-            data = try FileSystem.read(file, shownAs: Site.configFileName)
+            data = try Site.readConfig(file, shownAs: Site.configFileName)
         } catch {
             throw SiteJSONProblem(finding: CheckFinding(.problem, .siteJSON, location: error.path, error.reason))
         }

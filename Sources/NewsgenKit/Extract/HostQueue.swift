@@ -32,6 +32,14 @@ struct HostQueue: Sendable {
     var stopped: PageWait?
     /// The host failed or asked for a pause in this call: a later answer does not clear its memory.
     var troubled = false
+    /// Pages of this call in a row whose exchange went wrong as a failing host's do (a timeout, a 5xx,
+    /// no connection); an answer sets it back to 0.
+    var pagesDownInARow = 0
+
+    /// Pages in a row that must go wrong before the host, not the page, is taken to be failing. One page
+    /// that hangs fails alone and waits its own back-off, so the host's older pages still get their turn;
+    /// a second one in a row (or an unreadable robots.txt) means the host is down, and the rest wait.
+    static let pagesDownBeforeHostFails = 2
 
     /// Pages not yet taken.
     var hasPages: Bool { next < pages.count }

@@ -2,12 +2,16 @@ import Foundation
 
 /// Why one article page will not be extracted: the page's own fault, not its host's
 /// (a host that is down or asked for a pause makes its pages wait instead, `PageWait`).
+/// A page that times out or answers 5xx while its host is otherwise answering is its own
+/// fault too (`HostQueue.pagesDownBeforeHostFails`): it backs off alone (`ExtractionRecord`).
 struct PageFailure: Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, for code that treats failures differently.
     enum Kind: Sendable, Equatable {
-        /// The final answer's status: a 4xx other than 429, or a status newsgen does not follow.
+        /// The final answer's status: a 4xx other than 429, a status newsgen does not follow, or
+        /// a 5xx (or 429 without `Retry-After`) of one page among pages that answer.
         case http(Int)
-        /// The exchange failed on the page itself (too large, a redirect fault, not http or https).
+        /// The exchange failed on the page itself (too large, a redirect fault, not http or https,
+        /// or a timeout or lost connection of one page among pages that answer).
         case network(FetchError)
         /// The host's robots.txt disallows the page for newsgen.
         case robots

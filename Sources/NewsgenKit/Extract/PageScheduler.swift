@@ -148,7 +148,8 @@ final class PageScheduler: @unchecked Sendable {
     }
 
     /// Books a job's exchange: the host's next turn, its robots.txt, its memory. Returns the
-    /// page's outcome when it is the page's own (fetched or failed), for the worker's `then`;
+    /// page's outcome when it is the page's own (fetched or failed, a page that timed out or
+    /// answered 5xx while its host's other pages answer included), for the worker's `then`;
     /// nil for robots.txt and for a page that waits because its host paused or failed.
     func finish(_ job: Job, _ exchange: HTTPExchange) -> PageOutcome? {
         condition.lock()
@@ -174,13 +175,20 @@ final class PageScheduler: @unchecked Sendable {
             }
             return nil
         case .page(_, let request):
-            guard signal == .answered else {
+            switch signal {
+            case .answered:
+                answered(host)
+                return PoliteFetcher.pageOutcome(of: exchange)
+            case .down where queues[host].pagesDownInARow + 1 < HostQueue.pagesDownBeforeHostFails:
+                // One page that hangs or errs is that page's trouble: it fails (and backs off on its own,
+                // `ExtractionRecord`), and the host's other pages go ahead in their turn.
+                queues[host].pagesDownInARow += 1
+                return PoliteFetcher.pageOutcome(of: exchange)
+            case .down, .paused:
                 failed(host, signal, at: moment)
                 decided[request] = .waiting(queues[host].stopped ?? .timeBudget)
                 return nil
             }
-            answered(host)
-            return PoliteFetcher.pageOutcome(of: exchange)
         }
     }
 
@@ -255,6 +263,7 @@ final class PageScheduler: @unchecked Sendable {
     /// The host answered: what was remembered of its failures is forgotten, unless it also
     /// failed or paused in this call.
     private func answered(_ host: Int) {
+        queues[host].pagesDownInARow = 0
         guard !queues[host].troubled else { return }
         remembered[queues[host].key] = nil
     }

@@ -47,9 +47,12 @@ struct FetchState: Equatable, Sendable {
 
 extension FetchState {
     /// Reads `state.json`: every member Foundation's decoder required is required (`version`,
-    /// `sources`, each source's `url`), unknown members are ignored, as they were.
+    /// `sources`, each source's `url`), unknown members are ignored, as they were; a key given twice
+    /// in one object is refused (`JSONDocumentProblem`), since which copy counts would be a guess.
     init(json data: Data) throws {
-        let root = try JSONFieldReader(JSONDocument(data).root)
+        let document = try JSONDocument(data)
+        if let problem = document.firstProblem() { throw problem }
+        let root = try JSONFieldReader(document.root)
         version = try root.int("version")
         for (id, entry) in try root.objects(in: "sources") {
             sources[id] = Entry(url: try entry.string("url"), etag: try entry.optionalString("etag"),
@@ -132,12 +135,13 @@ struct FetchStateStore {
     /// Writes the state atomically when its bytes differ from the file's.
     func save(_ state: FetchState) throws(BuildError) {
         let data = state.json()
-        if (try? Data(contentsOf: file)) == data { return }
+        if (try? FileSystem.read(file, shownAs: shownAs)) == data { return }
         try FileSystem.writeAtomically(data, to: file, shownAs: shownAs, within: bounds ?? WriteBounds(folder: file.deletingLastPathComponent()))
     }
 
     /// Why a state file (or the image cache's index) did not read, as it was said when Foundation's decoder read them.
     static func describe(_ error: Error) -> String {
+        if let problem = error as? JSONDocumentProblem { return problem.message }
         guard let error = error as? JSONFieldError else { return "not valid JSON" }
         let path = error.path.map(\.description).joined(separator: ".")
         switch error.problem {

@@ -7,10 +7,10 @@ extension PageKey {
         var key = PageKey()
         key.add(NewsgenVersion.name)
         key.add(number: BuiltInTheme.key)
-        key.add(bytes: (try? Data(contentsOf: site.directory.appendingPathComponent("site.json"))) ?? Data())
+        key.add(bytes: (try? FileSystem.read(site.directory.appendingPathComponent(Site.configFileName), shownAs: Site.configFileName)) ?? Data())
         for file in (try? FileSystem.siteFiles(in: site.templatesDirectory, site: site.directory, recursive: true))?.files ?? [] {
             key.add(file.path)
-            key.add(bytes: (try? Data(contentsOf: file.source)) ?? Data())
+            key.add(bytes: (try? FileSystem.read(file.source, shownAs: file.path)) ?? Data())
         }
         return key.value
     }

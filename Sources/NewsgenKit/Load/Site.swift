@@ -31,12 +31,18 @@ public struct Site: Sendable {
         guard FileSystem.exists(file) else {
             throw BuildError(path: file.path, "not found (is \(directory.path) a newsgen site?)")
         }
-        let data = try FileSystem.read(file, shownAs: file.path)
+        let data = try readConfig(file, shownAs: file.path)
         do {
             return Site(directory: directory, config: try SiteConfig.decode(data, file: configFileName))
         } catch {
             throw BuildError(error.description)
         }
+    }
+
+    /// The bytes of the site.json at `file`: a regular file, refused from its size on disk when it is
+    /// over `SiteConfig.maxFileBytes`. Every command reads site.json through this.
+    static func readConfig(_ file: URL, shownAs name: String) throws(BuildError) -> Data {
+        try FileSystem.read(file, shownAs: name, refusing: SiteConfig.sizeProblem(bytes:))
     }
 
     /// A path from site.json, resolved against the site folder (absolute paths stay as they are).

@@ -15,7 +15,7 @@ struct SourceListFile {
 
     /// The editor over site.json as it is on disk now, and the configuration it holds.
     func read() throws(BuildError) -> (editor: SourceListEditor, config: SiteConfig) {
-        let data = try FileSystem.read(url, shownAs: Site.configFileName)
+        let data = try Site.readConfig(url, shownAs: Site.configFileName)
         let editor = try SourceListEditor([UInt8](data), file: Site.configFileName)
         do {
             return (editor, try SiteConfig.decode(data, file: Site.configFileName))

@@ -66,6 +66,7 @@ struct ThemeStrings: Sendable {
         guard document.root.isObject else {
             throw BuildError(path: shownAs, "must be a JSON object of strings by key, not \(document.root.typeName)")
         }
+        if let problem = document.firstProblem() { throw BuildError(path: "\(shownAs):\(problem.place)", problem.message) }
         var entries: [String: Entry] = [:]
         for member in document.root.members {
             let at = "\(shownAs):\(member.keyPlace.line):\(member.keyPlace.column)"

@@ -49,13 +49,17 @@ public struct TakedownList: Equatable, Sendable {
         let version: Int
         var takedowns: [Takedown] = []
         do {
-            let root = try JSONFieldReader(JSONDocument(data).root)
+            let document = try JSONDocument(data)
+            if let problem = document.firstProblem() { throw problem }
+            let root = try JSONFieldReader(document.root)
             version = try root.int("version")
             for item in try root.array("takedowns") {
                 let entry = try JSONFieldReader(item.value, path: item.path)
                 takedowns.append(Takedown(id: try entry.string("id"), removed: try entry.date("removed"), title: try entry.string("title"),
                                           url: try entry.optionalString("url"), reason: try entry.optionalString("reason")))
             }
+        } catch let problem as JSONDocumentProblem {
+            throw BuildError(path: "\(file):\(problem.place)", "\(problem.message); the file was left untouched")
         } catch let error as JSONFieldError {
             throw BuildError(path: file, "\(ArchiveJSON.describe(error)); the file was left untouched")
         } catch {

@@ -4,7 +4,8 @@ import Foundation
 /// The one JSON reader, for any document and any key path: the first line is a key path as
 /// errors write it (`sources[2].url`), the rest the document. Runs `JSONDocument` (the parse and
 /// its syntax error's place, which site.json and bookmarks.json errors go through),
-/// `JSONPath.components`, `element(at:)`, `place`, the members' keys and their places. A
+/// `JSONPath.components`, `element(at:)`, `place`, the members' keys and their places, and
+/// `firstProblem` (duplicate keys, long strings). A
 /// document it accepts must come back as the same value when `JSONWriter` writes it and it is read again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONDocument(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -24,10 +25,15 @@ public func fuzzJSONDocument(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CI
         _ = found.place
         for member in found.members { _ = member.keyPlace }
     }
+    // Issue 32's checks of hand-written files: a key given twice, a string over a (small) limit.
+    _ = document.firstProblem(maxStringBytes: 8)?.message
     let value = document.root.value
     var writer = JSONWriter()
     writer.value(value)
-    let again = try? JSONDocument(writer.bytes).root.value
+    let written = try? JSONDocument(writer.bytes)
+    // A value's objects are dictionaries: written out, no key is in one twice.
+    fuzzRequire(written.map { $0.firstProblem() == nil } ?? true, "a written document has a key twice")
+    let again = written?.root.value
     // Null members are left out when written, so compare with them dropped.
     fuzzRequire(again.map(withoutNullMembers) == withoutNullMembers(value), "the document changed when written and read back")
     return 0
