@@ -5,7 +5,7 @@ import Glibc
 /// One worker process, as the build sees it: started from newsgen's own executable with
 /// `SandboxWorkerLoop.argument`, spoken to over a socket pair on its standard input and
 /// output, in a process group of its own (a Ctrl-C in the terminal is the build's to
-/// handle, not the worker's), its standard error sent to /dev/null. It exits when its
+/// handle, not the worker's), what it writes to standard error lost. It exits when its
 /// socket closes, so a build that is killed leaves no worker behind for long.
 final class SandboxProcess {
     let pid: pid_t
@@ -26,7 +26,8 @@ final class SandboxProcess {
         }
         posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Its standard error is /dev/null opened for reading: whatever it writes there fails and is lost.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_RDONLY, 0)
         var defaults = sigset_t()
         sigfillset(&defaults)
         var unblocked = sigset_t()
