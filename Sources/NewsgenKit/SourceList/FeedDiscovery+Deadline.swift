@@ -34,8 +34,9 @@ extension FeedDiscovery {
     struct UsualPathTries: Equatable {
         /// Each took its whole request timeout.
         var timedOut: [String] = []
-        /// Cut off when discovery's deadline ran out, before its own timeout (at most one: the last asked).
-        var cutOff: String?
+        /// Cut off when discovery's deadline ran out, before their own timeout (the last asked; more
+        /// only when a timeout ends a moment early and leaves a sliver of time to the next).
+        var cutOff: [String] = []
         /// Answered, or failed at once, with no feed.
         var other: [String] = []
         /// Never asked: the deadline had passed.
@@ -44,15 +45,13 @@ extension FeedDiscovery {
         /// The paths that timed out, were cut off or were not asked, and the rest in a word;
         /// nil when none timed out and all were asked (the short message says it all).
         func whatHappened(timeout: Double, deadline: Double) -> String? {
-            guard !timedOut.isEmpty || cutOff != nil || !notAsked.isEmpty else { return nil }
+            guard !timedOut.isEmpty || !cutOff.isEmpty || !notAsked.isEmpty else { return nil }
             var parts: [String] = []
             if !timedOut.isEmpty {
                 parts.append("\(Self.listed(timedOut)) timed out after \(FetchError.seconds(timeout))" + (timedOut.count > 1 ? " each" : ""))
             }
             if !other.isEmpty { parts.append("\(Self.listed(other)) \(other.count == 1 ? "is" : "are") no feed") }
-            if let cutOff {
-                parts.append("\(cutOff) timed out when \(Deadline.ranOut(deadline))")
-            }
+            if !cutOff.isEmpty { parts.append("\(Self.listed(cutOff)) timed out when \(Deadline.ranOut(deadline))") }
             if !notAsked.isEmpty { parts.append("\(Self.listed(notAsked)) \(notAsked.count == 1 ? "was" : "were") not asked") }
             return parts.joined(separator: "; ")
         }

@@ -116,7 +116,7 @@ struct FeedDiscovery {
             let exchange = requestFetcher.exchange(url)
             switch exchange.result {
             case .failure(.timedOut):
-                if requestFetcher.deadline < fetcher.deadline { tries.cutOff = path } else { tries.timedOut.append(path) }
+                if requestFetcher.deadline < fetcher.deadline { tries.cutOff.append(path) } else { tries.timedOut.append(path) }
             case .failure: tries.other.append(path)
             case .success(let document):
                 guard let feed = try? parse(document) else {

@@ -16,7 +16,8 @@ public enum SourceLimit {
         let count = config.sources.count
         guard count > maxSources else { return nil }
         return "lists \(Wording.counted(count, "source")), more than the \(Wording.grouped(maxSources)) a site supports "
-            + "(builds past it were never measured; 'source add' and 'source import' refuse to add more); remove \(Wording.grouped(count - maxSources)) of them"
+            + "(what newsgen's builds are measured at; 'source add' and 'source import' refuse to go past it); "
+            + "remove \(Wording.grouped(count - maxSources)) to be within it"
     }
 
     /// Refuses `adding` new sources to the `listed` ones when that passes the limit. `what` names
