@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenKit
 import NewsgenModel
 
 /// `newsgen source`: add a feed by its address (a feed or a web page), list, remove, import and export OPML.
@@ -36,10 +37,12 @@ extension CommandSpec {
         add fetches URL. When it is a feed (RSS, Atom, JSON Feed), that is the
         source. When it is a web page, its <link rel="alternate"> feeds are used,
         or, when it names none, the first of /feed, /feed.xml, /rss, /rss.xml,
-        /atom.xml, /index.xml, /feed.json on its host that is a feed. A page that
-        offers several feeds lists them, numbered, and adds none: choose one with
-        --pick N. The feed is parsed before it is added; its id is made from its
-        title (lowercase letters, digits and dashes, -2, -3… when taken). What was
+        /atom.xml, /index.xml, /feed.json on its host that is a feed. All of it
+        has 3 × fetch.timeoutSeconds (60 s by default): a path that timed out,
+        or was not asked when that ran out, is named. A page that offers several
+        feeds lists them, numbered, and adds none: choose one with --pick N. The
+        feed is parsed before it is added; its id is made from its title
+        (lowercase letters, digits and dashes, -2, -3… when taken). What was
         fetched goes into the archive, so the next build, even --offline, shows
         its articles. A feed already in site.json (the same address, after
         redirects) or an id already used is refused, naming that source.
@@ -52,6 +55,9 @@ extension CommandSpec {
         a folder's name becomes the source's category. It fetches nothing: the
         next build does. Feeds already in site.json, or twice in the file, are
         skipped, and each skipped or unreadable outline is listed with its line.
+
+        A site holds at most \(Wording.grouped(SourceLimit.maxSources)) sources (what a build was measured
+        at): add and import refuse to go past that, and write nothing.
         """,
         notes: """
         Exit status 64 also when a page offers several feeds and no --pick was given.

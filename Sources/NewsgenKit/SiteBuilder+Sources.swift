@@ -35,6 +35,7 @@ extension SiteBuilder {
         let counter = ProgressCounter(total: config.sources.count, report: options.progress)
         var read = SourcesRead(sources: [ArticleID.markdownSourceID: SourceInfo(id: ArticleID.markdownSourceID, title: config.title)],
                                state: state)
+        if let excess = SourceLimit.excess(config) { read.warnings.append(BuildWarning(path: Site.configFileName, excess)) }
         var fetcher = SourceFetcher(config: config.fetch, backoffBase: options.retryBackoff, network: options.network)
         fetcher.now = options.now
         let reads = SourceReading.run(site, fetcher: fetcher, state: state, offline: options.offline, memo: memo, remember: true,

@@ -17,7 +17,10 @@ public enum Route: Hashable, Sendable {
     case bookmarks(page: Int)
     /// The bookmarks as an Atom feed, for a reader app to follow.
     case bookmarksFeed
-    case sources
+    /// `/sources/`, then `/sources/page/2/`, `/sources/page/3/`…: every source, `SourcesPages.size`
+    /// a page, in site.json's order (ADR 048). Page 1 is the bare `/sources/`; a lower number is written as 1.
+    /// No source's page clashes: a source's pages have two segments after `/sources/` or none.
+    case sources(page: Int)
     /// `/sources/<id>/`: a source's front page.
     case source(id: String)
     /// `/tags/<slug>/`: a tag's front page.
@@ -56,7 +59,7 @@ public enum Route: Hashable, Sendable {
         case .article(let slug): return "/articles/\(SafeName.slugComponent(slug))/"
         case .bookmarks(let page): return "/bookmarks/" + Self.pageSuffix(page)
         case .bookmarksFeed: return "/bookmarks/feed.xml"
-        case .sources: return "/sources/"
+        case .sources(let page): return "/sources/" + Self.pageSuffix(page)
         case .source(let id): return "/sources/\(SafeName.slugComponent(id))/"
         case .tag(let slug): return "/tags/\(SafeName.slugComponent(slug))/"
         case .search: return "/search/"
@@ -107,7 +110,10 @@ public enum Route: Hashable, Sendable {
             guard let page = Self.page(segments[2]) else { return nil }
             self = .bookmarks(page: page)
         case ("bookmarks", 2, false) where segments[1] == "feed.xml": self = .bookmarksFeed
-        case ("sources", 1, true): self = .sources
+        case ("sources", 1, true): self = .sources(page: 1)
+        case ("sources", 3, true) where segments[1] == "page":
+            guard let page = Self.page(segments[2]) else { return nil }
+            self = .sources(page: page)
         case ("sources", _, true), ("tags", _, true):
             guard segments.count >= 2, Slug.isValid(segments[1]) else { return nil }
             let list: ArticleList = segments[0] == "sources" ? .source(id: segments[1]) : .tag(slug: segments[1])

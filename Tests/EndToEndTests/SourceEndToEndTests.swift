@@ -11,11 +11,7 @@ struct SourceEndToEndTests {
 
     /// A new site, as `newsgen init` makes it.
     private func freshSite() throws -> TemporarySite {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("newsgen-source-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let made = try Newsgen.run(["init"], in: directory, environment: Self.now)
-        try #require(made.status == 0, "stderr: \(made.stderr)")
-        return TemporarySite(directory: directory)
+        try TemporarySite.initialized(environment: Self.now)
     }
 
     /// The fixture web site and a new site; the test stops and removes them.

@@ -22,6 +22,19 @@ struct TemporarySite {
         return TemporarySite(directory: directory)
     }
 
+    /// A new site, as `newsgen init` makes it in an empty temporary folder; `environment` as for `run`.
+    static func initialized(environment: [String: String] = [:]) throws -> TemporarySite {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("newsgen-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let site = TemporarySite(directory: directory)
+        let made = try site.run("init", environment: environment)
+        guard made.status == 0 else {
+            site.remove()
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "newsgen init failed: \(made.stderr)"])
+        }
+        return site
+    }
+
     func remove() { try? FileManager.default.removeItem(at: directory) }
 
     func file(_ relative: String) -> URL { directory.appendingPathComponent(relative) }

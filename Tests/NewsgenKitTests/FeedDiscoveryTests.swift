@@ -1,5 +1,6 @@
 import Foundation
 @testable import NewsgenKit
+import NewsgenModel
 import Testing
 
 /// The pure parts of `source add`: a page's alternate feeds, what is a page, ids and addresses.
@@ -58,6 +59,32 @@ struct FeedDiscoveryTests {
         #expect(SourceID.derive(from: "State", taken: []) == "state-2")
         #expect(throws: BuildError("--id must be lowercase letters, digits and dashes (at most 60), not 'Harbour'")) { try SourceID.check("Harbour") }
         #expect(throws: BuildError("--id articles is reserved; choose another id")) { try SourceID.check("articles") }
+    }
+
+    /// An import makes thousands of ids in a row: the taken set is built once and each title
+    /// remembers its next suffix, so 100,000 feeds of one title are no slower than of 100,000 titles.
+    @Test func aHundredThousandIdsOfOneTitleAreMadeInOnePass() {
+        var maker = SourceID.Maker(taken: ["news", "news-3"])
+        let started = ContinuousClock.now
+        let ids = (0..<100_000).map { _ in maker.make(from: "News") }
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(ids.prefix(3) == ["news-2", "news-4", "news-5"])
+        #expect(ids.last == "news-100002")
+        #expect(Set(ids).count == ids.count)
+        #expect(maker.make(from: "State") == "state-2")
+    }
+
+    @Test func theLimitIsSaidWithTheCounts() throws {
+        #expect(throws: Never.self) { try SourceLimit.check(adding: 10, to: 9_990, "x", nothingDone: "y") }
+        #expect(throws: BuildError("the 11 new feeds of big.opml would bring site.json to 10,001 sources (it lists 9,990 now), "
+                                   + "past the 10,000 a site supports; nothing was imported")) {
+            try SourceLimit.check(adding: 11, to: 9_990, "the 11 new feeds of big.opml", nothingDone: "nothing was imported")
+        }
+        var config = SiteConfig(title: "t", sources: [])
+        #expect(SourceLimit.excess(config) == nil)
+        config.sources = (0...SourceLimit.maxSources).map { SourceConfig(id: "s\($0)", location: .file("f\($0).xml")) }
+        #expect(SourceLimit.excess(config) == "lists 10,001 sources, more than the 10,000 a site supports "
+                + "(what newsgen's builds are measured at; 'source add' and 'source import' refuse to go past it); remove 1 to be within it")
     }
 
     @Test(arguments: [

@@ -88,7 +88,7 @@ struct RelativeLinkTests {
     static let routes: [Route] = [
         .home, .legacyPage(list: .home, page: 2), .legacyPage(list: .home, page: 12), .archive,
         .month(list: .home, YearMonth(year: 2026, month: 11)!), .article(slug: "a-story"), .article(slug: "b"),
-        .bookmarks(page: 1), .bookmarks(page: 3), .bookmarksFeed, .sources, .source(id: "harbor"),
+        .bookmarks(page: 1), .bookmarks(page: 3), .bookmarksFeed, .sources(page: 1), .source(id: "harbor"),
         .legacyPage(list: .source(id: "harbor"), page: 2), .month(list: .source(id: "harbor"), YearMonth(year: 2025, month: 1)!),
         .source(id: "valley"), .tag(slug: "swift"), .legacyPage(list: .tag(slug: "swift"), page: 4),
         .month(list: .tag(slug: "swift"), YearMonth(year: 2026, month: 2)!),

@@ -246,7 +246,7 @@ struct SiteFeedsTests {
 
     static let pageRoutes: [Route] = [
         .home, .archive, .month(list: .source(id: "notes"), YearMonth(year: 2026, month: 9)!), .article(slug: "harbor-opens"),
-        .article(slug: "council-notes"), .bookmarks(page: 1), .sources, .source(id: "wire"), .source(id: "notes"), .source(id: "gone"),
+        .article(slug: "council-notes"), .bookmarks(page: 1), .sources(page: 1), .source(id: "wire"), .source(id: "notes"), .source(id: "gone"),
         .tag(slug: "bay-and-co"), .search, .home, .atomFeed,
     ]
 

@@ -11,9 +11,10 @@ struct RouteTests {
         .month(list: .home, YearMonth(year: 0, month: 12)!), .month(list: .home, YearMonth(year: 9999, month: 10)!),
         .legacyPage(list: .home, page: 2), .legacyPage(list: .home, page: 37),
         .article(slug: "harbour-opens"), .article(slug: "a"),
-        .bookmarks(page: 1), .bookmarks(page: 2), .bookmarksFeed, .sources, .source(id: "notes"),
+        .bookmarks(page: 1), .bookmarks(page: 2), .bookmarksFeed, .sources(page: 1), .sources(page: 2), .sources(page: 100), .source(id: "notes"),
         .month(list: .source(id: "notes"), november), .legacyPage(list: .source(id: "notes"), page: 3),
-        .source(id: "page"), .source(id: "archive"), .month(list: .source(id: "2026"), november),
+        .source(id: "page"), .month(list: .source(id: "page"), november), .legacyPage(list: .source(id: "page"), page: 2),
+        .source(id: "archive"), .month(list: .source(id: "2026"), november),
         .tag(slug: "local-news"), .month(list: .tag(slug: "local-news"), YearMonth(year: 2025, month: 1)!),
         .legacyPage(list: .tag(slug: "local-news"), page: 12), .search,
         .atomFeed, .jsonFeed, .sitemap, .sitemapPart(number: 1), .sitemapPart(number: 12), .opml,
@@ -35,6 +36,12 @@ struct RouteTests {
         #expect(Route.legacyPage(list: .home, page: 2).path == "/page/2/")
         #expect(Route.legacyPage(list: .source(id: "n"), page: 2).path == "/sources/n/page/2/")
         #expect(Route.legacyPage(list: .tag(slug: "t"), page: 9).path == "/tags/t/page/9/")
+        #expect(Route.sources(page: 1).path == "/sources/")
+        #expect(Route.sources(page: 0).path == "/sources/")
+        #expect(Route.sources(page: 3).path == "/sources/page/3/")
+        // A source whose id is "page" keeps its own paths: they have one or three segments after its id, never a number alone.
+        #expect(Route.source(id: "page").path == "/sources/page/")
+        #expect(Route.month(list: .source(id: "page"), Self.november).path == "/sources/page/2026/11/")
         #expect(Route.article(slug: "x").path == "/articles/x/")
         #expect(Route.tag(slug: "t").path == "/tags/t/")
         #expect(Route.thumbnail(name: "h.jpg").path == "/media/thumbs/h.jpg")
@@ -60,7 +67,8 @@ struct RouteTests {
                       "/archive/026/11/", "/archive/20260/11/", "/archive/+026/11/", "/archive/-026/11/", "/archive/2026/+1/",
                       "/archive/2026/11", "/archive/2026/11/01/", "/archive/２０２６/11/", "/archive/page/2/",
                       "/sources/n/2026/", "/sources/n/2026/13/", "/sources/n/26/11/", "/sources/n/2026/11/x/", "/sources/n/2026/1a/",
-                      "/tags/t/2026/00/", "/tags/t/12026/01/", "/tags/t/month/01/", "/sources/Bad_Id/2026/11/", "/tags/t/page/2/x/"])
+                      "/tags/t/2026/00/", "/tags/t/12026/01/", "/tags/t/month/01/", "/sources/Bad_Id/2026/11/", "/tags/t/page/2/x/",
+                      "/sources/page/1/", "/sources/page/01/", "/sources/page/x/", "/sources/page/2", "/sources/page/2/x/", "/sources/n/2/"])
     func rejectsWhatTheSiteDoesNotHave(path: String) {
         #expect(Route(path: path) == nil)
     }

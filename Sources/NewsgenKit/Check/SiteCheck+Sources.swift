@@ -7,12 +7,15 @@ extension SiteCheck {
     /// site.json's fetch settings (no validators sent, nothing remembered: no archive or state.json
     /// write), or listed as skipped when `offline`. A failure is a problem naming the source and why;
     /// a feed with no items, or one a build would warn about, is a warning. state.json, which a build
-    /// reads for them, must read as the build reads it (`fetchState`).
+    /// reads for them, must read as the build reads it (`fetchState`). More sources than a site
+    /// supports (`SourceLimit`) is a problem of site.json.
     static func sources(_ site: Site, options: SiteCheckOptions) -> CheckPart {
         let config = site.config
         let fetcher = SourceFetcher(config: config.fetch, backoffBase: options.retryBackoff, network: options.network)
         let reads = SourceReading.run(site, fetcher: fetcher, state: FetchState(), offline: options.offline)
-        var findings = fetchState(site)
+        // The count the build warns about: site.json's sources as `Site.load` decoded them.
+        var findings = SourceLimit.excess(config).map { [CheckFinding(.problem, .siteJSON, location: Site.configFileName, $0)] } ?? []
+        findings += fetchState(site)
         var skipped = 0
         // In site.json order: each source's findings together.
         for (source, read) in zip(config.sources, reads) {

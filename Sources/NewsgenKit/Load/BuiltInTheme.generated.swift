@@ -410,7 +410,7 @@ newsgen build</code></pre>
     <p>{{strings.noSourcesBefore}} <code>sources</code> {{strings.noSourcesAfter}}</p>
   </section>
   {{/isEmpty}}
-  {{^isEmpty}}
+  {{#hasSources}}
   <ul class="rows" role="list" data-testid="sources-list">
     {{#sources}}
     <li class="row source-row{{#isFailed}} is-failed{{/isFailed}}{{#isSkipped}} is-skipped{{/isSkipped}}" data-testid="source-row">
@@ -453,7 +453,7 @@ newsgen build</code></pre>
     </li>
     {{/sources}}
   </ul>
-  {{/isEmpty}}
+  {{/hasSources}}
   {{#hasOthers}}
   <section class="page-section" aria-labelledby="others-title">
     <h2 class="section-title" id="others-title">{{strings.alsoInArchive}}</h2>
@@ -476,6 +476,7 @@ newsgen build</code></pre>
     </ul>
   </section>
   {{/hasOthers}}
+  {{> pagination}}
 </div>
 
 """##,
@@ -1257,6 +1258,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "searchSoFar": "{results} bisher, {shown} angezeigt.",
   "searchShown": "{results}, {shown} angezeigt.",
   "sourcesTitle": "Quellen",
+  "sourcesPageTitle": "Quellen, Seite {page}",
   "sources": {"one": "{count} Quelle", "other": "{count} Quellen"},
   "failing": {"one": "{count} fehlerhaft", "other": "{count} fehlerhaft"},
   "noSourcesTitle": "Noch keine Quellen",
@@ -1397,6 +1399,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "searchSoFar": "{results} so far, {shown} shown.",
   "searchShown": "{results}, {shown} shown.",
   "sourcesTitle": "Sources",
+  "sourcesPageTitle": "Sources, page {page}",
   "sources": {"one": "{count} source", "other": "{count} sources"},
   "failing": {"one": "{count} failing", "other": "{count} failing"},
   "noSourcesTitle": "No sources yet",
@@ -1537,6 +1540,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "searchSoFar": "{results} por ahora, {shown} mostrados.",
   "searchShown": "{results}, {shown} mostrados.",
   "sourcesTitle": "Fuentes",
+  "sourcesPageTitle": "Fuentes, página {page}",
   "sources": {"one": "{count} fuente", "many": "{count} de fuentes", "other": "{count} fuentes"},
   "failing": {"one": "{count} con fallos", "many": "{count} con fallos", "other": "{count} con fallos"},
   "noSourcesTitle": "Aún no hay fuentes",
@@ -1677,6 +1681,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "searchSoFar": "{results} pour l’instant, {shown} affichés.",
   "searchShown": "{results}, {shown} affichés.",
   "sourcesTitle": "Sources",
+  "sourcesPageTitle": "Sources, page {page}",
   "sources": {"one": "{count} source", "many": "{count} de sources", "other": "{count} sources"},
   "failing": {"one": "{count} en échec", "many": "{count} en échec", "other": "{count} en échec"},
   "noSourcesTitle": "Aucune source pour l’instant",
@@ -1817,6 +1822,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "searchSoFar": "{results} finora, {shown} mostrati.",
   "searchShown": "{results}, {shown} mostrati.",
   "sourcesTitle": "Fonti",
+  "sourcesPageTitle": "Fonti, pagina {page}",
   "sources": {"one": "{count} fonte", "many": "{count} di fonti", "other": "{count} fonti"},
   "failing": {"one": "{count} con errori", "many": "{count} con errori", "other": "{count} con errori"},
   "noSourcesTitle": "Ancora nessuna fonte",
@@ -1957,6 +1963,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "searchSoFar": "{results} tot nu toe, {shown} getoond.",
   "searchShown": "{results}, {shown} getoond.",
   "sourcesTitle": "Bronnen",
+  "sourcesPageTitle": "Bronnen, pagina {page}",
   "sources": {"one": "{count} bron", "other": "{count} bronnen"},
   "failing": {"one": "{count} met fouten", "other": "{count} met fouten"},
   "noSourcesTitle": "Nog geen bronnen",
@@ -2097,6 +2104,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "searchSoFar": "{results} na razie, pokazano {shown}.",
   "searchShown": "{results}, pokazano {shown}.",
   "sourcesTitle": "Źródła",
+  "sourcesPageTitle": "Źródła, strona {page}",
   "sources": {"one": "{count} źródło", "few": "{count} źródła", "many": "{count} źródeł", "other": "{count} źródła"},
   "failing": {"one": "{count} z błędami", "few": "{count} z błędami", "many": "{count} z błędami", "other": "{count} z błędami"},
   "noSourcesTitle": "Na razie brak źródeł",
@@ -2237,6 +2245,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "searchSoFar": "{results} até agora, {shown} mostrados.",
   "searchShown": "{results}, {shown} mostrados.",
   "sourcesTitle": "Fontes",
+  "sourcesPageTitle": "Fontes, página {page}",
   "sources": {"one": "{count} fonte", "many": "{count} de fontes", "other": "{count} fontes"},
   "failing": {"one": "{count} com falhas", "many": "{count} com falhas", "other": "{count} com falhas"},
   "noSourcesTitle": "Ainda não há fontes",

@@ -76,7 +76,7 @@ struct PageContext {
             "isHome": .bool(route.isHome),
             "isArticle": .bool(route.isArticle),
             "isBookmarks": .bool(route.isBookmarks),
-            "isSources": .bool(route == .sources),
+            "isSources": .bool(route.isSources),
             "isSource": .bool(route.isSource),
             "isTag": .bool(route.isTag),
             "isSearch": .bool(route.isSearch),
@@ -125,7 +125,7 @@ struct PageContext {
         context["nav"] = .object([
             "home": .string(link(.home)),
             "bookmarks": .string(link(.bookmarks(page: 1))),
-            "sources": .string(link(.sources)),
+            "sources": .string(link(.sources(page: 1))),
             "search": .string(link(.search)),
             "stylesheet": .string(link(.asset(name: "style.css"))),
         ])
@@ -273,7 +273,7 @@ struct PageContext {
     }
 
     /// A row of the `/sources/` page, also the status on a source's own page (docs/templates.md).
-    func sourceRow(_ status: SourceStatus, from route: Route = .sources) -> MustacheValue {
+    func sourceRow(_ status: SourceStatus, from route: Route) -> MustacheValue {
         var row: [String: MustacheValue] = [
             "id": .string(status.id),
             "title": .string(status.title),
@@ -427,6 +427,7 @@ extension Route {
     var isHome: Bool { if case .home = self { return true } else { return false } }
     var isArticle: Bool { if case .article = self { return true } else { return false } }
     var isBookmarks: Bool { if case .bookmarks = self { return true } else { return false } }
+    var isSources: Bool { if case .sources = self { return true } else { return false } }
     var isSource: Bool { if case .source = self { return true } else { return false } }
     var isTag: Bool { if case .tag = self { return true } else { return false } }
     var isSearch: Bool { self == .search }

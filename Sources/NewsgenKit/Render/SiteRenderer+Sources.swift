@@ -3,28 +3,69 @@ import Mustache
 import NewsgenModel
 
 extension SiteRenderer {
-    /// `/sources/`: every source of site.json in its order (stable, whatever fails), with this
-    /// build's outcome and its remembered state: the app's loading and error states, made static.
-    /// The archive's other sources (removed from site.json, the Markdown articles) follow.
-    func sourcesPage() throws(BuildError) -> OutputFile {
-        let rows = input.sourceStatuses.map { context.sourceRow($0) }
-        let failed = input.sourceStatuses.filter(\.failedInThisBuild).count
-        let failing = input.sourceStatuses.filter(\.isFailing).count
+    /// Sources a page of `/sources/` lists (ADR 048): a row is a few hundred bytes of HTML, so a page
+    /// stays near 100 KB however many sources the site has, far below the render bound.
+    static let sourcesPerPage = 100
+
+    /// What `/sources/` lists, in order: every source of site.json in its order (stable, whatever fails),
+    /// then the archive's other sources (removed from site.json, the Markdown articles).
+    private enum SourcesEntry {
+        case configured(SourceStatus)
+        case other(SourceCatalog.Entry)
+    }
+
+    /// `/sources/`, `/sources/page/2/`…: every source, `sourcesPerPage` a page, with this build's outcome and
+    /// its remembered state: the app's loading and error states, made static. A source keeps its page while
+    /// nothing before it in site.json is removed (`source add` and `source import` append). Every page carries
+    /// the whole site's counts; one page (empty) when there are no sources at all.
+    func sourcesPages() throws(BuildError) -> [OutputFile] {
+        let statuses = input.sourceStatuses
+        let entries = sourcesEntries
+        let failed = statuses.filter(\.failedInThisBuild).count
+        let failing = statuses.filter(\.isFailing).count
         let strings = context.strings
-        let others = sourcePages.entries.filter { $0.kind != .configured }.map { entry in
-            MustacheValue.object([
-                "id": .string(entry.info.id), "title": .string(entry.info.title), "initial": .string(entry.info.initial),
-                "pageURL": .string(Route.source(id: entry.info.id).relativeLink(from: .sources)),
-                "archivedCount": .int(entry.archivedCount), "archivedLabel": .string(strings.count("inArchive", entry.archivedCount)),
-                "isRemoved": .bool(entry.kind == .removed), "isMarkdown": .bool(entry.kind == .markdown),
-            ])
+        let pages = Pagination(pageSize: Self.sourcesPerPage)
+        let pageCount = pages.pageCount(of: entries.count)
+        var files: [OutputFile] = []
+        for page in 1...pageCount {
+            let route = Route.sources(page: page)
+            var rows: [MustacheValue] = [], others: [MustacheValue] = []
+            for entry in pages.items(of: entries, page: page) {
+                switch entry {
+                case .configured(let status): rows.append(context.sourceRow(status, from: route))
+                case .other(let other): others.append(otherSourceRow(other, from: route))
+                }
+            }
+            let title = page == 1 ? strings.text("sourcesTitle") : strings.text("sourcesPageTitle", ["page": String(page)])
+            var values: [String: MustacheValue] = [
+                "sources": .list(rows), "isEmpty": .bool(statuses.isEmpty), "hasSources": .bool(!rows.isEmpty), "count": .int(statuses.count),
+                "countLabel": .string(strings.count("sources", statuses.count)), "failingLabel": .string(strings.count("failing", failing)),
+                "failedCount": .int(failed), "hasFailures": .bool(failed > 0),
+                "failingCount": .int(failing), "hasFailing": .bool(failing > 0),
+                "others": .list(others), "hasOthers": .bool(!others.isEmpty),
+            ]
+            values["pagination"] = pagination(page: page, of: pageCount, from: route) { .sources(page: $0) }
+            files.append(try render("sources", route, title: title, values))
         }
-        return try render("sources", .sources, title: strings.text("sourcesTitle"), [
-            "sources": .list(rows), "isEmpty": .bool(rows.isEmpty), "count": .int(rows.count),
-            "countLabel": .string(strings.count("sources", rows.count)), "failingLabel": .string(strings.count("failing", failing)),
-            "failedCount": .int(failed), "hasFailures": .bool(failed > 0),
-            "failingCount": .int(failing), "hasFailing": .bool(failing > 0),
-            "others": .list(others), "hasOthers": .bool(!others.isEmpty),
+        return files
+    }
+
+    /// `/sources/` and its numbered pages, known before they are rendered (the sitemap lists them).
+    func sourcesRoutes() -> [Route] {
+        (1...Pagination(pageSize: Self.sourcesPerPage).pageCount(of: sourcesEntries.count)).map { .sources(page: $0) }
+    }
+
+    private var sourcesEntries: [SourcesEntry] {
+        input.sourceStatuses.map(SourcesEntry.configured) + sourcePages.entries.filter { $0.kind != .configured }.map(SourcesEntry.other)
+    }
+
+    /// A source of the archive that site.json does not name (removed, or the Markdown articles), on `route`.
+    private func otherSourceRow(_ entry: SourceCatalog.Entry, from route: Route) -> MustacheValue {
+        .object([
+            "id": .string(entry.info.id), "title": .string(entry.info.title), "initial": .string(entry.info.initial),
+            "pageURL": .string(Route.source(id: entry.info.id).relativeLink(from: route)),
+            "archivedCount": .int(entry.archivedCount), "archivedLabel": .string(context.strings.count("inArchive", entry.archivedCount)),
+            "isRemoved": .bool(entry.kind == .removed), "isMarkdown": .bool(entry.kind == .markdown),
         ])
     }
 

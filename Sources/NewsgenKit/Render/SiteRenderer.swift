@@ -39,14 +39,14 @@ struct SiteRenderer {
         // Every page the site has, for the sitemap, in the order of the files: each `…/index.html` is a
         // route's folder. Known from the routes before anything is rendered, so the feeds are made beside the pages.
         // The redirects of old numbered pages are left out: a sitemap lists the pages themselves.
-        let pageRoutes = (pages.map(\.route) + [.sources] + lists.map(\.route) + [.search]).compactMap { route -> Route? in
+        let pageRoutes = (pages.map(\.route) + sourcesRoutes() + lists.map(\.route) + [.search]).compactMap { route -> Route? in
             if case .legacyPage = route { return nil }
             let path = OutputFile(route: route, data: Data()).path
             return path.hasSuffix("index.html") ? Route(path: "/" + path.dropLast("index.html".count)) : nil
         }
         var jobs: [FileJob] = pages.map(FileJob.page)
         jobs.append(.files { [bookmarksFeed()] })
-        jobs.append(.files { () throws(BuildError) in [try sourcesPage()] })
+        jobs.append(.files { () throws(BuildError) in try sourcesPages() })
         jobs += lists.map(FileJob.page)
         // Tokenizing every article is made here, on every core, not inside the search job (a job of
         // `renderFiles` already has a core of its own: a parallel map inside it runs on that core alone).

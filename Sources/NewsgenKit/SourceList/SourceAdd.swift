@@ -46,10 +46,12 @@ public enum SourceAdd {
             throw BuildError("source add needs an absolute http or https URL, not '\(request.url)'")
         }
         try checkRequestedID(request, config: site.config)
+        try checkRoom(request, config: site.config)
         let fetch = site.config.fetch
         let discovery = FeedDiscovery(fetcher: network.fetcher(deadline: Double(fetch.timeoutSeconds), maxBytes: fetch.maxFeedMB * 1_048_576,
                                                                userAgent: fetch.userAgent),
-                                      maxBytes: fetch.maxFeedMB * 1_048_576)
+                                      maxBytes: fetch.maxFeedMB * 1_048_576,
+                                      deadline: FeedDiscovery.overallDeadline(timeoutSeconds: fetch.timeoutSeconds))
         switch try discovery.discover(url, pick: request.pick) {
         case .found(let found): return .feed(Found(found: found, request: request))
         case .choose(let page, let candidates):
@@ -75,6 +77,7 @@ public enum SourceAdd {
             throw BuildError("\(found.address.absoluteString) is already a source: '\(existing.id)' (\(existing.address)); nothing was added")
         }
         try checkRequestedID(request, config: config)
+        try checkRoom(request, config: config)
         let title = SourceText.nonBlank(request.title) ?? SourceText.nonBlank(found.feed.title?.plainText)
         let archived = Set(try site.archiveStore.load().articlesBySource.keys)
         let id = request.id ?? SourceID.derive(from: title ?? found.address.host ?? "", taken: Set(config.sources.map(\.id)).union(archived))
@@ -101,6 +104,11 @@ public enum SourceAdd {
         for warning in stored.parse.warnings { lines.append("  warning: \(warning.description)") }
         lines.append("Stored \(Wording.counted(stored.archived, "article")) in the archive: the next 'newsgen build' (even --offline) shows them.")
         return lines.joined(separator: "\n")
+    }
+
+    /// site.json must have room for one more source (`SourceLimit`); checked before fetching and again under the lock.
+    private static func checkRoom(_ request: Request, config: SiteConfig) throws(BuildError) {
+        try SourceLimit.check(adding: 1, to: config.sources.count, "adding \(request.url)", nothingDone: "nothing was added (remove one first)")
     }
 
     /// `--id` must be a valid, free id; checked before fetching and again under the lock.

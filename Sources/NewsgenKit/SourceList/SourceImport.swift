@@ -33,7 +33,7 @@ public enum SourceImport {
         let list = SourceListFile(site: site)
         let (editor, config) = try list.read()
         var report = Report()
-        var taken = Set(config.sources.map(\.id)).union(try site.archiveStore.load().articlesBySource.keys)
+        var ids = SourceID.Maker(taken: Set(config.sources.map(\.id)).union(try site.archiveStore.load().articlesBySource.keys))
         // By `SourceAddress.key`, so a list of thousands is checked in one pass.
         var known: [String: String] = [:]
         for source in config.sources where source.isURL { known[SourceAddress.key(source.address) ?? source.address] = "already a source: '\(source.id)'" }
@@ -49,14 +49,15 @@ public enum SourceImport {
                 continue
             }
             let title = SourceText.nonBlank(feed.title)
-            let id = SourceID.derive(from: title ?? url.host ?? "", taken: taken)
-            taken.insert(id)
+            let id = ids.make(from: title ?? url.host ?? "")
             var source = SourceConfig(id: id, title: title, location: .url(url), address: feed.xmlURL)
             source.category = SourceText.nonBlank(feed.category)
             report.added.append(source)
             known[key] = "already in the file, on line \(feed.line) ('\(id)')"
         }
         report.failed = problems.sorted { $0.line < $1.line }.map(\.text)
+        try SourceLimit.check(adding: report.added.count, to: config.sources.count,
+                              "the \(Wording.counted(report.added.count, "new feed")) of \(shownAs)", nothingDone: "nothing was imported")
         if !dryRun, !report.added.isEmpty { try list.write(editor.adding(report.added)) }
         report.text = text(report, file: shownAs, dryRun: dryRun)
         return report
