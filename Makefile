@@ -14,7 +14,7 @@ CONFORMANCE := Tests/Conformance/feedparser_conformance.py
 BROWSER_CHECK := Tests/Browser/xss_browser_check.py
 BROWSER_BIN ?= $(BIN)
 
-.PHONY: run test build deps bench clean conformance
+.PHONY: run test test-deps build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale bench-search
 .PHONY: bench-extract extract-anchors bench-serve hugo-deps
@@ -49,10 +49,18 @@ run: build
 	@echo "The site is in $(CURDIR)/public/. Preview it, rebuilt on every edit, with:"
 	@echo "  $(BIN) serve   # then open http://127.0.0.1:1313/"
 
+# What the tests run besides the build's packages: the shells whose completion scripts are tested, and groff
+# for the man page (issue 33: `make test` never installed them, and only machines that had run `make dist` passed).
+TEST_APT_PACKAGES := zsh fish groff-base
+
+## The Debian packages the tests use beyond the build's.
+test-deps: deps
+	@$(call apt-install,$(TEST_APT_PACKAGES))
+
 ## Every test: unit, conformance (../shared/corpora when present) and end to end. A crash's Swift
 ## backtrace leaves out the registers, so that its frames stay near the tail of a CI log.
 test: export SWIFT_BACKTRACE ?= registers=none
-test: deps gnu-time
+test: deps test-deps gnu-time
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory fuzz-smoke
