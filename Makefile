@@ -17,7 +17,7 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: run test test-deps build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale bench-search
-.PHONY: bench-extract extract-anchors bench-serve hugo-deps
+.PHONY: bench-extract extract-anchors bench-serve hugo-deps bench-sandbox
 .PHONY: feeds-check python-deps ci-example-check
 .PHONY: embed-templates usage-docs
 
@@ -267,6 +267,15 @@ ci-example-check: deps python-deps
 	$(SWIFT) build --scratch-path $(SCRATCH) --product newsgen
 	PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s Tests/CI -p 'test_*.py'
 	PYTHONDONTWRITEBYTECODE=1 python3 Tests/CI/ci_example_check.py $(SCRATCH)/debug/newsgen
+
+## What parsing in worker processes costs (ADR 046): the Parse stage (newsgen-parse-bench) in the process and with
+## its feeds parsed by workers started from dist/newsgen, the binary the .deb installs; an hour's 50 feeds, 20 large
+## feeds and feedparser's corpus, in alternating pairs (SANDBOX_BENCH_ARGS="--pairs 3" and the like pass options on).
+SANDBOX_BENCH_ARGS ?=
+bench-sandbox: deps dist
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen-parse-bench
+	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/sandbox_bench.py --bench $(SCRATCH)/release/newsgen-parse-bench \
+	  --worker $(DIST_BIN) $(SANDBOX_BENCH_ARGS)
 
 ## Regenerate Sources/NewsgenKit/Load/BuiltInTheme.generated.swift (the theme built into the binary) from
 ## templates/ and docs/ci/github-actions.yml; BuiltInThemeTests fails until this is run after an edit.

@@ -21,6 +21,7 @@ public enum NewsgenCLI {
         #if os(Linux)
         ParseSandbox.useWorkers(executable: "/proc/self/exe")
         #endif
+        defer { ParseSandbox.shared.finishWorkers() }
         return run(arguments, currentDirectory: currentDirectory)
     }
 

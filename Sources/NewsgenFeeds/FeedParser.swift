@@ -72,6 +72,7 @@ public enum FeedParser {
             if let problem = document.illFormed, problem.line > 0 {
                 feed.illFormedPlace = TextPlace(line: problem.line, column: problem.column)
             }
+            feed.illFormedProblems = document.problemCount
             return (feed, Departures(keptAmpersands: document.keptAmpersands, correctedNamespaces: document.correctedNamespaces))
         }
         if isFeedLike(root) {

@@ -40,6 +40,8 @@ final class LibXMLDiagnostics {
     private var madeEntities: [String: xmlEntityPtr] = [:]
     /// True once an undeclared name that is no HTML character was kept as written.
     private(set) var keptUnknownEntity = false
+    /// Every error the outermost context raised: only the first are kept (above), the rest are counted.
+    private(set) var errorCount = 0
 
     init(context: xmlParserCtxtPtr, recovering: Bool, rules: ReadingRules) {
         self.context = context
@@ -59,6 +61,7 @@ final class LibXMLDiagnostics {
     /// limit still matters, so the message becomes a Swift string only when it may name one.
     func record(_ error: xmlError, in source: xmlParserCtxtPtr) {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        if source == context { errorCount += 1 }
         // A strict pass that met a fatal error is thrown away for the recovering one, which
         // meets its own limits: libxml2 would go on to the end, formatting every later error.
         defer { if !recovering, source == context, error.level == XML_ERR_FATAL { LibXMLDiagnostics.halt(context) } }

@@ -43,6 +43,8 @@ enum LibXMLDocument {
         var keptAmpersands = false
         /// True when a namespace was corrected that `ReadingRules.release010` left as written.
         var correctedNamespaces = false
+        /// How many problems the parse stepped over, `illFormed` the first (0 when there is none).
+        var problemCount = 0
 
         var illFormedReason: String? { illFormed?.description }
     }
@@ -69,7 +71,8 @@ enum LibXMLDocument {
         let strict = try attempt(data, recovering: false, rules: rules)
         if let root = strict.root {
             return Parsed(root: root, illFormed: strict.diagnostics.firstProblem?.error,
-                          keptAmpersands: strict.diagnostics.keptUnknownEntity, correctedNamespaces: strict.correctedNamespaces)
+                          keptAmpersands: strict.diagnostics.keptUnknownEntity, correctedNamespaces: strict.correctedNamespaces,
+                          problemCount: strict.diagnostics.firstProblem == nil ? 0 : 1)
         }
         let first = strict.diagnostics.firstError ?? strict.diagnostics.firstProblem
         guard let first else { throw FeedParseError(.emptyDocument) }
@@ -86,7 +89,7 @@ enum LibXMLDocument {
         guard let root = recovered.root else { throw first.error }
         let problem = strict.diagnostics.firstProblem ?? first
         return Parsed(root: root, illFormed: problem.error, keptAmpersands: escapes || recovered.diagnostics.keptUnknownEntity,
-                      correctedNamespaces: recovered.correctedNamespaces)
+                      correctedNamespaces: recovered.correctedNamespaces, problemCount: max(1, recovered.diagnostics.errorCount))
     }
 
     /// One libxml2 parse: the root when there is one to read (a strict parse

@@ -47,6 +47,9 @@ public struct ParsedFeed: Sendable, Equatable, Codable {
     public var illFormedReason: String?
     /// Where in the document the XML first broke, when it did (so a warning can say `file:line:column`).
     public var illFormedPlace: TextPlace?
+    /// How many well-formedness problems the XML parser stepped over, the first of them in
+    /// `illFormedReason`: only the first is kept, the rest are counted (0 for a well-formed document).
+    public var illFormedProblems = 0
     /// The character encoding the document was read in (`utf-8`, `windows-1252`, …).
     public var encoding: String?
     /// What the parser read leniently without calling the document ill-formed

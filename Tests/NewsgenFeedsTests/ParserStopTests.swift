@@ -29,6 +29,17 @@ struct ParserStopTests {
         for _ in 0..<3 { _ = try? FeedParser.parse(document) }
     }
 
+    /// Recovery keeps the first problem and counts the rest, however many there are.
+    @Test func recoveryKeepsTheFirstProblemAndCountsTheRest() throws {
+        let items = (0..<3_000).map { "<item><title>a < b \($0)</title></item>" }.joined()
+        let document = Data(("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title>" + items + "</channel></rss>").utf8)
+        let feed = try FeedParser.parse(document)
+        #expect(feed.illFormedReason?.hasSuffix("StartTag: invalid element name") == true, "\(feed.illFormedReason ?? "")")
+        #expect(feed.illFormedProblems == 3_000)
+        #expect(feed.items.count == 3_000)
+        #expect(try FeedParser.parse(rss(title: "Fine")).illFormedProblems == 0)
+    }
+
     /// A comment's body with its hyphens blanked, everything else (and every line) where it was.
     @Test func aCommentWithDoubleHyphensIsRepairedInPlace() throws {
         let document = Data("<a><!-- one -- two\n -- three --><b>x -- y</b><!-- fine --></a>".utf8)

@@ -190,7 +190,7 @@ struct ParallelBuildTests {
         #expect(firstReport.warnings.map(\.description) == secondReport.warnings.map(\.description))
         #expect(firstReport.warnings.map(\.description) == [
             "source 'gone' failed: feeds/gone.xml: not found (named by sources[3].path in site.json)",
-            "feeds/broken.xml:3:55: source 'broken' is not well-formed (not well-formed XML: Opening and ending tag mismatch: item line 3 and channel); what could be read was kept",
+            "feeds/broken.xml:3:55: source 'broken' is not well-formed (not well-formed XML: Opening and ending tag mismatch: item line 3 and channel; 2 more problems after it); what could be read was kept",
             "content/articles/a-bare.md:1:1: missing front matter: start the file with a '---' line, then 'title: …' and a closing '---'; article skipped",
             "content/articles/m-bad-yaml.md:3:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence from 2:8); article skipped",
             "content/articles/z-binary.md: is not UTF-8 text; skipped",

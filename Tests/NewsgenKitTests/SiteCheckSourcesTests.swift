@@ -35,7 +35,7 @@ struct SiteCheckSourcesTests {
             "source 'junk' failed: feeds/junk.xml: not a feed: root element is <html>",
             // A feed libxml2 recovers from is read as far as it goes, as a build would.
             "source 'bad': the feed has no items",
-            "feeds/bad.xml:3:17: source 'bad' is not well-formed (not well-formed XML: Opening and ending tag mismatch: title line 3 and titel); what could be read was kept",
+            "feeds/bad.xml:3:17: source 'bad' is not well-formed (not well-formed XML: Opening and ending tag mismatch: title line 3 and titel; 1 more problem after it); what could be read was kept",
             "source 'empty': the feed has no items",
         ])
         #expect(report.count(.problem, in: .sources) == 2)

@@ -15,8 +15,11 @@ enum SourceWarnings {
         if dropped > 0, let kept = feed?.items.count {
             warnings.append(BuildWarning("source '\(source.id)': the feed has \(kept + dropped) items, more than fetch.maxItemsPerFeed (\(config.fetch.maxItemsPerFeed)); the \(kept) newest were taken and \(dropped) left out"))
         }
-        if let reason = feed?.illFormedReason {
+        if var reason = feed?.illFormedReason {
             let document = source.address
+            if let more = feed.map({ $0.illFormedProblems - 1 }), more > 0 {
+                reason += "; \(Wording.counted(more, "more problem")) after it"
+            }
             if let place = feed?.illFormedPlace {
                 // `file:line:column: …`, so an editor or a CI log links straight to the break.
                 let placeless = reason.replacingOccurrences(of: " at line \(place.line), column \(place.column)", with: "")

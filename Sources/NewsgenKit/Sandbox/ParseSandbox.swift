@@ -46,8 +46,18 @@ public final class ParseSandbox: @unchecked Sendable {
     }
 
     deinit {
+        finishWorkers()
+    }
+
+    /// Lets every idle worker go and reaps it, so that a command's own resource use (what `time` and
+    /// the tests' peak-memory checks read) takes in the workers' too. The next job starts a new one.
+    public func finishWorkers() {
         #if os(Linux)
-        for worker in idle { worker.finish() }
+        let workers = lock.withLock { () -> [SandboxProcess] in
+            defer { idle.removeAll() }
+            return idle
+        }
+        for worker in workers { worker.finish() }
         #endif
     }
 

@@ -21,6 +21,7 @@ public enum SandboxWorkerLoop {
         #if os(Linux)
         closeInheritedDescriptors()
         signal(SIGPIPE, SIG_IGN)
+        endWithTheBuild()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             let encoder = PropertyListEncoder()
@@ -43,6 +44,19 @@ public enum SandboxWorkerLoop {
     }
 
     #if os(Linux)
+    /// A worker whose build was killed (kill -9, a CI timeout) while it parses learns of it only when it
+    /// answers; one stuck in a slow parse would go on alone. So a watch checks every second that the
+    /// build is still its parent, and ends the worker when it is not.
+    private static func endWithTheBuild() {
+        let build = getppid()
+        let watch = Thread {
+            while getppid() == build { sleep(1) }
+            _exit(1)
+        }
+        watch.stackSize = 64 << 10
+        watch.start()
+    }
+
     /// Closes every descriptor but the three standard ones: a worker holds nothing of the
     /// build's (its lock, its files, its sockets), whatever was opened without close-on-exec.
     private static func closeInheritedDescriptors() {
