@@ -273,8 +273,8 @@ ci-example-check: deps python-deps
 ## feeds and feedparser's corpus, in alternating pairs (SANDBOX_BENCH_ARGS="--pairs 3" and the like pass options on).
 SANDBOX_BENCH_ARGS ?=
 bench-sandbox: deps dist
-	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen-parse-bench
-	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/sandbox_bench.py --bench $(SCRATCH)/release/newsgen-parse-bench \
+	$(SWIFT) build -c release --static-swift-stdlib --product newsgen-parse-bench --scratch-path $(DIST_SCRATCH) -Xcc -I$(DIST_INFO)
+	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/sandbox_bench.py --bench $(DIST_SCRATCH)/release/newsgen-parse-bench \
 	  --worker $(DIST_BIN) $(SANDBOX_BENCH_ARGS)
 
 ## Regenerate Sources/NewsgenKit/Load/BuiltInTheme.generated.swift (the theme built into the binary) from
