@@ -1,5 +1,5 @@
 /// An article found on a page.
-public struct ExtractedArticle: Sendable, Equatable, Codable {
+public struct ExtractedArticle: Sendable, Equatable {
     /// The article's HTML, every URL absolute, NOT yet sanitized: it is the page's own markup and
     /// must go through `HTMLSanitizer` like any feed content before it is published.
     public var html: String

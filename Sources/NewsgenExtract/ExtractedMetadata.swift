@@ -1,6 +1,6 @@
 /// What a page says about its article, read the way Readability.js reads it (meta tags, JSON-LD,
 /// the `<title>`), HTML entities decoded; nil where the page does not say.
-public struct ExtractedMetadata: Sendable, Equatable, Codable {
+public struct ExtractedMetadata: Sendable, Equatable {
     /// The article's title, with the site's name cut off (`Title | Site` → `Title`).
     public var title: String?
     /// Who wrote it, as the page writes it.

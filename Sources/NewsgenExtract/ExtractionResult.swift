@@ -1,6 +1,6 @@
 /// What the extractor made of a page: its article, or why there is none (with whatever metadata
 /// the page still gave, so a caller can at least show a title).
-public enum ExtractionResult: Sendable, Equatable, Codable {
+public enum ExtractionResult: Sendable, Equatable {
     /// The page's article, its HTML not yet sanitized.
     case article(ExtractedArticle)
     /// No article, why, and the metadata the page gave anyway.

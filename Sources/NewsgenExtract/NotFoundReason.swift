@@ -1,5 +1,5 @@
 /// Why a page gave no article, short enough for a log line.
-public enum NotFoundReason: Sendable, Equatable, Codable, CustomStringConvertible {
+public enum NotFoundReason: Sendable, Equatable, CustomStringConvertible {
     /// Not a page at all: a PDF, an image… (the media type, when known).
     case notHTML(String?)
     /// A cookie-consent or privacy banner stands where the article should be.

@@ -1,9 +1,9 @@
 /// Why a document could not be read as a feed. The fetch stage reports it per
 /// source on `/sources/`, so every message names the reason a person can act on
 /// (and, for broken XML, where in the file the problem is).
-public struct FeedParseError: Error, Equatable, Codable, CustomStringConvertible {
+public struct FeedParseError: Error, Equatable, CustomStringConvertible {
     /// The kinds of failure, with the details each message needs.
-    public enum Reason: Sendable, Equatable, Codable {
+    public enum Reason: Sendable, Equatable {
         /// No bytes, only whitespace, or no root element.
         case emptyDocument
         /// More bytes than the caller's limit; nothing was parsed.

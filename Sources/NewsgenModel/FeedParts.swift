@@ -1,6 +1,6 @@
 /// A text construct (Atom's term, used for every formatted field): the value
 /// and how to read it, with the language and base URL in force where it stood.
-public struct TextConstruct: Sendable, Equatable, Codable {
+public struct TextConstruct: Sendable, Equatable {
     /// `text/plain`, `text/html`, `application/xhtml+xml`: feedparser's names.
     public enum Kind: String, Sendable, Equatable, Codable {
         case text = "text/plain"

@@ -15,7 +15,7 @@ public enum FeedFormat: String, Sendable, Equatable, Codable, CaseIterable {
 /// A feed as its document says it, before identity, slugs or the archive:
 /// the value the Parse stage hands to the Archive stage, and what
 /// `newsgen inspect` prints.
-public struct ParsedFeed: Sendable, Equatable, Codable {
+public struct ParsedFeed: Sendable, Equatable {
     public var format: FeedFormat
     public var title: TextConstruct?
     public var subtitle: TextConstruct?
@@ -89,7 +89,7 @@ public struct ParsedFeed: Sendable, Equatable, Codable {
 }
 
 /// One entry of a feed.
-public struct ParsedItem: Sendable, Equatable, Codable {
+public struct ParsedItem: Sendable, Equatable {
     /// RSS `guid`, Atom `id`, JSON Feed `id`: the preferred identity key.
     public var id: String?
     /// True when the RSS `guid` is also the item's link (feedparser's `guidislink`).
@@ -158,7 +158,7 @@ extension ParsedItem {
 
 /// The fields an item's identity key is made of (PRODUCT.md: guid or id, else
 /// link, else title and date).
-public struct ItemIdentity: Sendable, Equatable, Codable {
+public struct ItemIdentity: Sendable, Equatable {
     public var id: String?
     public var link: String?
     public var title: TextConstruct?

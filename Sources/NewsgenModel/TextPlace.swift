@@ -1,6 +1,6 @@
 /// A place in a text file, 1-based, as diagnostics print it (`file:line:column`):
 /// where a feed's XML broke, where a JSON value is written (`JSONElement.place`).
-public struct TextPlace: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct TextPlace: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 

@@ -160,6 +160,63 @@ struct ParserFaultEndToEndTests {
     }
 }
 
+/// A build killed with kill -9 while a worker is stuck in a parse leaves no worker behind.
+@Suite("Workers end with their build, end to end", .serialized)
+struct WorkerLifetimeEndToEndTests {
+    /// The pids of the processes whose parent is `parent` and whose command line says they are sandbox workers.
+    static func workers(of parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, Int32(fields[1]) == parent else { return false }
+            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return String(decoding: command, as: UTF8.self).contains("--sandbox-worker")
+        }
+    }
+
+    static func alive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        return !stat.contains(") Z ") // a zombie has ended; only its entry waits to be reaped
+    }
+
+    @Test func aKilledBuildLeavesNoWorkerBehind() throws {
+        guard let shim = try FaultShim.library() else { return }
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("feeds/hostile.xml", ParseContainmentEndToEndTests.feed(title: "PARSER-FAULT here"))
+        try site.editConfig { config in
+            config["sources"] = [["id": "hostile", "path": "feeds/hostile.xml"]]
+            config["fetch"] = ["timeoutSeconds": 600]
+        }
+        let build = Process()
+        build.executableURL = Newsgen.binary
+        build.arguments = ["build"]
+        build.currentDirectoryURL = site.directory
+        build.environment = ProcessInfo.processInfo.environment.merging(
+            ["LD_PRELOAD": shim.path, "NEWSGEN_FAULT": "parser-hang-on:PARSER-FAULT"]) { $1 }
+        build.standardOutput = FileHandle.nullDevice
+        build.standardError = FileHandle.nullDevice
+        try build.run()
+        var stuck: [Int32] = []
+        for _ in 0..<200 where stuck.isEmpty {
+            Thread.sleep(forTimeInterval: 0.05)
+            stuck = Self.workers(of: build.processIdentifier)
+        }
+        try #require(!stuck.isEmpty, "a worker parses the hanging feed")
+        kill(build.processIdentifier, SIGKILL)
+        build.waitUntilExit()
+        var left = stuck
+        for _ in 0..<100 where !left.isEmpty {
+            Thread.sleep(forTimeInterval: 0.05)
+            left = left.filter(Self.alive)
+        }
+        #expect(left.isEmpty, "workers \(left) outlived their build")
+        for pid in left { kill(pid, SIGKILL) }
+    }
+}
+
 /// Full text, contained the same way: a publisher's page on which the HTML parser crashes, or
 /// never ends, costs that article its full text this build (the feed's text is kept, and the
 /// page is tried again after its back-off), never the build or the other pages.

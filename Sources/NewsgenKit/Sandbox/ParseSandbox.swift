@@ -93,15 +93,14 @@ public final class ParseSandbox: @unchecked Sendable {
     /// workers are off or cannot be started.
     func run(_ job: SandboxJob, seconds: Int) -> Outcome {
         #if os(Linux)
-        guard let executable, let request = try? Self.encoder().encode(job),
-              let worker = takeWorker(executable: executable) else { return .answer(job.perform()) }
+        guard let executable, let worker = takeWorker(executable: executable) else { return .answer(job.perform()) }
         let answer: Data
         do {
-            answer = try worker.run(request, deadline: clock() + Double(seconds), clock: clock)
+            answer = try worker.run(job.wire, deadline: clock() + Double(seconds), clock: clock)
         } catch {
             return .lost(error)
         }
-        guard let decoded = try? PropertyListDecoder().decode(SandboxAnswer.self, from: answer) else {
+        guard let decoded = try? SandboxAnswer(wire: answer) else {
             worker.finish()
             return .lost(.died(signal: 0))
         }
@@ -124,12 +123,6 @@ public final class ParseSandbox: @unchecked Sendable {
         return worker
     }
     #endif
-
-    private static func encoder() -> PropertyListEncoder {
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .binary
-        return encoder
-    }
 }
 
 /// A page whose worker was lost, as its warning says it.

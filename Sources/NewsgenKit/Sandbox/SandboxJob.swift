@@ -4,8 +4,8 @@ import NewsgenFeeds
 import NewsgenModel
 
 /// What a sandbox worker is asked to do: parse one document of hostile bytes, as the
-/// build would in its own process. Sent to the worker as a binary property list.
-enum SandboxJob: Codable, Sendable {
+/// build would in its own process. Sent to the worker in its wire form (`Wire.swift`).
+enum SandboxJob: Sendable {
     /// `FeedParser.parse` with these arguments.
     case feed(data: Data, baseURL: String?, contentType: String?, maxBytes: Int)
     /// `ArticleExtractor.extract` of a web page.
@@ -27,7 +27,7 @@ enum SandboxJob: Codable, Sendable {
 }
 
 /// A worker's answer to one `SandboxJob`.
-enum SandboxAnswer: Codable, Sendable {
+enum SandboxAnswer: Sendable {
     case feed(ParsedFeed)
     case feedError(FeedParseError)
     case page(ExtractionResult)

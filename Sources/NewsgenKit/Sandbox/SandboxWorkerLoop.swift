@@ -24,13 +24,8 @@ public enum SandboxWorkerLoop {
         endWithTheBuild()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            let encoder = PropertyListEncoder()
-            encoder.outputFormat = .binary
-            let decoder = PropertyListDecoder()
             while let message = SandboxFrames.readBlocking(from: 0) {
-                guard let job = try? decoder.decode(SandboxJob.self, from: message),
-                      let answer = try? encoder.encode(job.perform()),
-                      SandboxFrames.writeBlocking(answer, to: 1) else { break }
+                guard let job = try? SandboxJob(wire: message), SandboxFrames.writeBlocking(job.perform().wire, to: 1) else { break }
             }
             done.signal()
         }
