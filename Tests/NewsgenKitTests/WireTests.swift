@@ -58,7 +58,7 @@ struct WireTests {
     }()
 
     @Test func aFeedWithEveryFieldSetCrossesExactly() throws {
-        let answer = try SandboxAnswer(wire: SandboxAnswer.feed(Self.full).wire)
+        let answer = try SandboxAnswer(wire: SandboxAnswer.feed(Self.full).wire())
         guard case .feed(let feed) = answer else { Issue.record("\(answer)"); return }
         #expect(feed == Self.full)
     }
@@ -71,7 +71,7 @@ struct WireTests {
         FeedParseError(.parserUnavailable), FeedParseError(.parserCrashed(signal: 11)), FeedParseError(.parseTimedOut(seconds: 20)),
     ])
     func everyErrorCrosses(_ error: FeedParseError) throws {
-        let answer = try SandboxAnswer(wire: SandboxAnswer.feedError(error).wire)
+        let answer = try SandboxAnswer(wire: SandboxAnswer.feedError(error).wire())
         guard case .feedError(let back) = answer else { Issue.record("\(answer)"); return }
         #expect(back == error)
     }
@@ -86,7 +86,7 @@ struct WireTests {
             .notFound(.tooLarge(5), metadata), .notFound(.tooComplex(6), metadata),
         ]
         for result in results {
-            let answer = try SandboxAnswer(wire: SandboxAnswer.page(result).wire)
+            let answer = try SandboxAnswer(wire: SandboxAnswer.page(result).wire())
             guard case .page(let back) = answer else { Issue.record("\(answer)"); continue }
             #expect(back == result)
         }
@@ -94,23 +94,23 @@ struct WireTests {
 
     @Test func jobsCross() throws {
         let feed = SandboxJob.feed(data: Data([0, 1, 2, 255]), baseURL: "http://example.org/feed", contentType: nil, maxBytes: 20)
-        guard case .feed(let data, let base, let type, let limit) = try SandboxJob(wire: feed.wire) else { Issue.record("not a feed job"); return }
+        guard case .feed(let data, let base, let type, let limit) = try SandboxJob(wire: feed.wire()) else { Issue.record("not a feed job"); return }
         #expect(data == Data([0, 1, 2, 255]) && base == "http://example.org/feed" && type == nil && limit == 20)
         let page = SandboxJob.page(data: Data("<p>".utf8), pageURL: URL(string: "https://example.org/a?b=c#d")!, contentType: "text/html")
-        guard case .page(_, let url, let pageType) = try SandboxJob(wire: page.wire) else { Issue.record("not a page job"); return }
+        guard case .page(_, let url, let pageType) = try SandboxJob(wire: page.wire()) else { Issue.record("not a page job"); return }
         #expect(url.absoluteString == "https://example.org/a?b=c#d" && pageType == "text/html")
     }
 
     /// Every cut of a message, and a count that claims more than the message holds, is an error.
     @Test func aBrokenMessageIsAnErrorNotACrash() {
-        let bytes = SandboxAnswer.feed(Self.full).wire
+        let bytes = SandboxAnswer.feed(Self.full).wire()
         for length in stride(from: 0, to: bytes.count, by: 7) {
-            #expect(throws: WireError.self) { try SandboxAnswer(wire: bytes.prefix(length)) }
+            #expect(throws: WireError.self) { try SandboxAnswer(wire: Array(bytes.prefix(length))) }
         }
-        #expect(throws: WireError.self) { try SandboxAnswer(wire: bytes + Data([0])) }
+        #expect(throws: WireError.self) { try SandboxAnswer(wire: bytes + [0]) }
         var huge = WireWriter()
         huge.tag(0)
         huge.string("rss20")
-        #expect(throws: WireError.self) { try SandboxAnswer(wire: Data(huge.bytes) + Data([1]) + Data(repeating: 0xFF, count: 8)) }
+        #expect(throws: WireError.self) { try SandboxAnswer(wire: huge.bytes + [1] + [UInt8](repeating: 0xFF, count: 8)) }
     }
 }

@@ -94,9 +94,9 @@ public final class ParseSandbox: @unchecked Sendable {
     func run(_ job: SandboxJob, seconds: Int) -> Outcome {
         #if os(Linux)
         guard let executable, let worker = takeWorker(executable: executable) else { return .answer(job.perform()) }
-        let answer: Data
+        let answer: [UInt8]
         do {
-            answer = try worker.run(job.wire, deadline: clock() + Double(seconds), clock: clock)
+            answer = try worker.run(job.wire(reserving: job.size), deadline: clock() + Double(seconds), clock: clock)
         } catch {
             return .lost(error)
         }

@@ -20,10 +20,8 @@ enum SandboxFrames {
     }
 
     /// Sends `message` on a non-blocking socket before `deadline` (monotonic seconds, `clock`).
-    static func sendFrame(_ message: Data, on socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) {
-        var length = UInt64(message.count).littleEndian
-        let header = withUnsafeBytes(of: &length) { Data($0) }
-        for part in [header, message] {
+    static func sendFrame(_ message: [UInt8], on socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) {
+        for part in [header(message.count), message] {
             var sent = 0
             while sent < part.count {
                 let result = part.withUnsafeBytes { raw in send(socket, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL)) }
@@ -35,15 +33,24 @@ enum SandboxFrames {
     }
 
     /// Receives one message on a non-blocking socket before `deadline`.
-    static func receiveFrame(on socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) -> Data {
-        let header = try receive(8, from: socket, deadline: deadline, clock: clock)
-        let length = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-        guard length <= UInt64(maxBytes) else { throw .closed }
-        return try receive(Int(length), from: socket, deadline: deadline, clock: clock)
+    static func receiveFrame(on socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) -> [UInt8] {
+        guard let length = length(try receive(8, from: socket, deadline: deadline, clock: clock)) else { throw .closed }
+        return try receive(length, from: socket, deadline: deadline, clock: clock)
     }
 
-    private static func receive(_ count: Int, from socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) -> Data {
-        var data = Data(count: count)
+    /// The eight bytes before a message of `count` bytes.
+    private static func header(_ count: Int) -> [UInt8] {
+        withUnsafeBytes(of: UInt64(count).littleEndian) { Array($0) }
+    }
+
+    /// The length a header announces, nil past `maxBytes`.
+    private static func length(_ header: [UInt8]) -> Int? {
+        let length = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        return length <= UInt64(maxBytes) ? Int(length) : nil
+    }
+
+    private static func receive(_ count: Int, from socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) -> [UInt8] {
+        var data = [UInt8](repeating: 0, count: count)
         var received = 0
         while received < count {
             let result = data.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + received, count - received, 0) }
@@ -64,18 +71,14 @@ enum SandboxFrames {
     }
 
     /// The worker's end: reads one whole message from a blocking descriptor, nil at the end of input.
-    static func readBlocking(from descriptor: Int32) -> Data? {
-        guard let header = readFully(8, from: descriptor) else { return nil }
-        let length = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-        guard length <= UInt64(maxBytes) else { return nil }
-        return readFully(Int(length), from: descriptor)
+    static func readBlocking(from descriptor: Int32) -> [UInt8]? {
+        guard let header = readFully(8, from: descriptor), let length = length(header) else { return nil }
+        return readFully(length, from: descriptor)
     }
 
     /// The worker's end: writes one message to a blocking descriptor; false when the other end is gone.
-    static func writeBlocking(_ message: Data, to descriptor: Int32) -> Bool {
-        var length = UInt64(message.count).littleEndian
-        let header = withUnsafeBytes(of: &length) { Data($0) }
-        return [header, message].allSatisfy { part in
+    static func writeBlocking(_ message: [UInt8], to descriptor: Int32) -> Bool {
+        [header(message.count), message].allSatisfy { part in
             part.withUnsafeBytes { raw in
                 var written = 0
                 while written < raw.count {
@@ -87,8 +90,8 @@ enum SandboxFrames {
         }
     }
 
-    private static func readFully(_ count: Int, from descriptor: Int32) -> Data? {
-        var data = Data(count: count)
+    private static func readFully(_ count: Int, from descriptor: Int32) -> [UInt8]? {
+        var data = [UInt8](repeating: 0, count: count)
         var received = 0
         while received < count {
             let result = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + received, count - received) }

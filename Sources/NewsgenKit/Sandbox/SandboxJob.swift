@@ -11,6 +11,13 @@ enum SandboxJob: Sendable {
     /// `ArticleExtractor.extract` of a web page.
     case page(data: Data, pageURL: URL, contentType: String?)
 
+    /// About how large the job's wire form is, and its answer's: the document's size and a little.
+    var size: Int {
+        switch self {
+        case .feed(let data, _, _, _), .page(let data, _, _): return data.count + 1024
+        }
+    }
+
     /// Runs the job, in the worker (or in this process when there is no worker to run it).
     func perform() -> SandboxAnswer {
         switch self {

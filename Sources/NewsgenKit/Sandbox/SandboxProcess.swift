@@ -12,6 +12,13 @@ final class SandboxProcess {
     /// The build's end of the socket pair, non-blocking.
     private let socket: Int32
 
+    /// A worker parses document after document, each allocating about what the last one freed:
+    /// glibc would give large blocks back to the system at each free (by `munmap` above 128 KB, the
+    /// heap's top when 128 KB of it are free) and take them again, page fault by page fault, for
+    /// the next document, which cost a fifth of the time a feed of 500 items spent in its worker.
+    /// Kept up to 64 MB, a worker's heap is reused instead; what it frees past that is returned.
+    static let heapTunables = "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864"
+
     /// Starts a worker, or returns nil when the system will not start one.
     init?(executable: String) {
         var ends: [Int32] = [0, 0]
@@ -37,12 +44,13 @@ final class SandboxProcess {
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         // A crash in the worker is an answer, not a report to print: Swift's backtracer stays off.
-        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }
-            .map { "\($0.key)=\($0.value)" } + ["SWIFT_BACKTRACE=enable=no"]
+        var environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["GLIBC_TUNABLES"] = ([environment["GLIBC_TUNABLES"]].compactMap { $0 } + [Self.heapTunables]).joined(separator: ":")
         var child: pid_t = 0
         let arguments = ["newsgen", SandboxWorkerLoop.argument]
         let status = withCStrings(arguments) { argv in
-            withCStrings(environment) { envp in posix_spawn(&child, executable, &actions, &attributes, argv, envp) }
+            withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in posix_spawn(&child, executable, &actions, &attributes, argv, envp) }
         }
         close(ends[1])
         guard status == 0 else {
@@ -56,7 +64,7 @@ final class SandboxProcess {
 
     /// Sends `job` and waits for its answer until `deadline` (monotonic seconds). After a
     /// `Loss` the worker is gone and this value must not be used again.
-    func run(_ job: Data, deadline: Double, clock: () -> Double) throws(SandboxLoss) -> Data {
+    func run(_ job: [UInt8], deadline: Double, clock: () -> Double) throws(SandboxLoss) -> [UInt8] {
         do {
             try SandboxFrames.sendFrame(job, on: socket, deadline: deadline, clock: clock)
             return try SandboxFrames.receiveFrame(on: socket, deadline: deadline, clock: clock)

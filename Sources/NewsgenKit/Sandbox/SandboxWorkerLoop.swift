@@ -25,7 +25,8 @@ public enum SandboxWorkerLoop {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             while let message = SandboxFrames.readBlocking(from: 0) {
-                guard let job = try? SandboxJob(wire: message), SandboxFrames.writeBlocking(job.perform().wire, to: 1) else { break }
+                guard let job = try? SandboxJob(wire: message),
+                      SandboxFrames.writeBlocking(job.perform().wire(reserving: job.size * 2), to: 1) else { break }
             }
             done.signal()
         }

@@ -18,6 +18,9 @@ struct WireError: Error, Equatable {
 struct WireWriter {
     private(set) var bytes: [UInt8] = []
 
+    /// A writer with room for `capacity` bytes, so that a large message is not copied as it grows.
+    init(reserving capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
     mutating func int(_ value: Int) {
         withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
     }
@@ -68,7 +71,7 @@ struct WireReader {
     private let bytes: [UInt8]
     private var offset = 0
 
-    init(_ data: Data) { bytes = [UInt8](data) }
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// True when every byte was read: an answer with bytes left over is not one.
     var isAtEnd: Bool { offset == bytes.count }
@@ -153,16 +156,16 @@ extension WireWriter {
 }
 
 extension WireCodable {
-    /// The value's wire form.
-    var wire: Data {
-        var writer = WireWriter()
+    /// The value's wire form; `reserving` is about how large it will be (a document's size).
+    func wire(reserving capacity: Int = 0) -> [UInt8] {
+        var writer = WireWriter(reserving: capacity)
         write(to: &writer)
-        return Data(writer.bytes)
+        return writer.bytes
     }
 
     /// The value from its whole wire form.
-    init(wire data: Data) throws(WireError) {
-        var reader = WireReader(data)
+    init(wire bytes: [UInt8]) throws(WireError) {
+        var reader = WireReader(bytes)
         self = try Self(from: &reader)
         guard reader.isAtEnd else { throw WireError(reason: "bytes are left after the value") }
     }
