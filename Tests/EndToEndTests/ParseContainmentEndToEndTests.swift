@@ -34,11 +34,9 @@ struct ParseContainmentEndToEndTests {
             .compactMap { $0["title"] as? String }.sorted()
     }
 
-    /// `newsgen ARGS` in `site`, killed after `seconds`: a run that was killed has status 124.
-    private func run(_ arguments: [String], in site: TemporarySite, seconds: Int = 120,
-                     environment: [String: String] = [:]) throws -> ProcessResult {
-        try Newsgen.run(["--kill-after=5", String(seconds), Newsgen.binary.path] + arguments, in: site.directory,
-                        environment: environment, executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+    /// `newsgen ARGS` in `site`, ended after `seconds`.
+    private func run(_ arguments: [String], in site: TemporarySite, seconds: Int = 120) throws -> ProcessResult {
+        try Newsgen.run(arguments, in: site.directory, killedAfter: seconds)
     }
 
     /// The attack run's crash: a channel title of 300,000 characters followed by `]]>` took
@@ -119,9 +117,8 @@ struct ParserFaultEndToEndTests {
     }
 
     private func run(_ arguments: [String], in site: TemporarySite, shim: URL, fault: String) throws -> ProcessResult {
-        try Newsgen.run(["--kill-after=5", "120", Newsgen.binary.path] + arguments, in: site.directory,
-                        environment: ["LD_PRELOAD": shim.path, "NEWSGEN_FAULT": "\(fault):PARSER-FAULT"],
-                        executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+        try Newsgen.run(arguments, in: site.directory, environment: ["LD_PRELOAD": shim.path, "NEWSGEN_FAULT": "\(fault):PARSER-FAULT"],
+                        killedAfter: 120)
     }
 
     @Test func aParserCrashIsItsSourcesWarningAndTheBuildPublishes() throws {
@@ -232,10 +229,9 @@ struct PageParserFaultEndToEndTests {
             config["extract"] = ["perHostDelaySeconds": 0.1, "timeoutSeconds": timeoutSeconds]
             config["fetch"] = ["timeoutSeconds": 5, "retries": 0]
         }
-        let result = try Newsgen.run(["--kill-after=5", "120", Newsgen.binary.path, "build"], in: site.directory,
+        let result = try Newsgen.run(["build"], in: site.directory,
                                      environment: ["LD_PRELOAD": shim.path, "NEWSGEN_FAULT": "\(fault):Paragraph 1 of market-day:",
-                                                   "SOURCE_DATE_EPOCH": "1795000000"],
-                                     executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+                                                   "SOURCE_DATE_EPOCH": "1795000000"], killedAfter: 120)
         return (result, site, server)
     }
 

@@ -122,6 +122,15 @@ enum Newsgen {
         case nonBlockingPipe
     }
 
+    /// Runs newsgen with `arguments` in `directory` under `timeout`, which ends it (SIGTERM, then SIGKILL
+    /// five seconds later) after `seconds`: a run that was ended has status 124 or 137. For what a release
+    /// once did for minutes or for ever, so that the test fails instead of holding the suite.
+    static func run(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
+                    killedAfter seconds: Int) throws -> ProcessResult {
+        try run(["--kill-after=5", String(seconds), binary.path] + arguments, in: directory, environment: extra,
+                executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+    }
+
     /// Runs `executable` (newsgen unless another is given) with `arguments` in `directory`.
     static func run(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
                     executable: URL = binary, output: Stream = .captured, errors: Stream = .captured) throws -> ProcessResult {

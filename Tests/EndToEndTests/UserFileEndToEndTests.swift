@@ -15,8 +15,7 @@ struct UserFileEndToEndTests {
 
     /// `newsgen ARGS` in the site, ended after `deadline` seconds; the build's "now" is fixed.
     private func run(_ site: TemporarySite, _ arguments: String...) throws -> ProcessResult {
-        try Newsgen.run(["--kill-after=5", String(Self.deadline), Newsgen.binary.path] + arguments, in: site.directory,
-                        environment: ["SOURCE_DATE_EPOCH": "1795000000"], executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+        try Newsgen.run(arguments, in: site.directory, environment: ["SOURCE_DATE_EPOCH": "1795000000"], killedAfter: Self.deadline)
     }
 
     private func makeFIFO(_ site: TemporarySite, _ relative: String) throws {

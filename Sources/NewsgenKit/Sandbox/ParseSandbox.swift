@@ -70,7 +70,7 @@ public final class ParseSandbox: @unchecked Sendable {
         case .answer(.feedError(let error)): throw error
         case .lost(.died(let signal)): throw FeedParseError(.parserCrashed(signal: signal))
         case .lost(.timedOut): throw FeedParseError(.parseTimedOut(seconds: seconds))
-        case .answer(.page): throw FeedParseError(.parserUnavailable)
+        case .answer(.page): throw FeedParseError(.parserCrashed(signal: 0))
         }
     }
 

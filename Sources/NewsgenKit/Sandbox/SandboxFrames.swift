@@ -5,11 +5,15 @@ import Glibc
 /// Length-prefixed messages over one end of a socket pair: eight bytes of length
 /// (little-endian), then the message. The build's end waits with a deadline, so a
 /// worker that hangs or dies mid-message costs a warning, never the build; the
-/// worker's end simply blocks.
+/// worker's end waits for ever (`forever`) on its blocking socket.
 enum SandboxFrames {
     /// The largest message either end accepts: a worker's answer is about as large as
     /// the document it read, and documents are bounded far below this.
     static let maxBytes = 1 << 30
+
+    /// The worker's deadline and clock: it waits as long as its build lets it live.
+    static let forever: Double = .infinity
+    static let noClock: @Sendable () -> Double = { 0 }
 
     /// How a wait on the other end ended badly.
     enum Failure: Error, Equatable {
@@ -19,7 +23,7 @@ enum SandboxFrames {
         case timedOut
     }
 
-    /// Sends `message` on a non-blocking socket before `deadline` (monotonic seconds, `clock`).
+    /// Sends `message` before `deadline` (monotonic seconds, `clock`).
     static func sendFrame(_ message: [UInt8], on socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) {
         for part in [header(message.count), message] {
             var sent = 0
@@ -32,7 +36,7 @@ enum SandboxFrames {
         }
     }
 
-    /// Receives one message on a non-blocking socket before `deadline`.
+    /// Receives one message before `deadline`; `.closed` at the end of input.
     static func receiveFrame(on socket: Int32, deadline: Double, clock: () -> Double) throws(Failure) -> [UInt8] {
         guard let length = length(try receive(8, from: socket, deadline: deadline, clock: clock)) else { throw .closed }
         return try receive(length, from: socket, deadline: deadline, clock: clock)
@@ -68,36 +72,6 @@ enum SandboxFrames {
         var entry = pollfd(fd: socket, events: events, revents: 0)
         let ready = poll(&entry, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up)))
         if ready < 0, errno != EINTR { throw .closed }
-    }
-
-    /// The worker's end: reads one whole message from a blocking descriptor, nil at the end of input.
-    static func readBlocking(from descriptor: Int32) -> [UInt8]? {
-        guard let header = readFully(8, from: descriptor), let length = length(header) else { return nil }
-        return readFully(length, from: descriptor)
-    }
-
-    /// The worker's end: writes one message to a blocking descriptor; false when the other end is gone.
-    static func writeBlocking(_ message: [UInt8], to descriptor: Int32) -> Bool {
-        [header(message.count), message].allSatisfy { part in
-            part.withUnsafeBytes { raw in
-                var written = 0
-                while written < raw.count {
-                    let result = send(descriptor, raw.baseAddress! + written, raw.count - written, Int32(MSG_NOSIGNAL))
-                    if result > 0 { written += result } else if result < 0 && errno == EINTR { continue } else { return false }
-                }
-                return true
-            }
-        }
-    }
-
-    private static func readFully(_ count: Int, from descriptor: Int32) -> [UInt8]? {
-        var data = [UInt8](repeating: 0, count: count)
-        var received = 0
-        while received < count {
-            let result = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + received, count - received) }
-            if result > 0 { received += result } else if result < 0 && errno == EINTR { continue } else { return nil }
-        }
-        return data
     }
 }
 #endif

@@ -24,9 +24,11 @@ public enum SandboxWorkerLoop {
         endWithTheBuild()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            while let message = SandboxFrames.readBlocking(from: 0) {
-                guard let job = try? SandboxJob(wire: message),
-                      SandboxFrames.writeBlocking(job.perform().wire(reserving: job.size * 2), to: 1) else { break }
+            let (forever, clock) = (SandboxFrames.forever, SandboxFrames.noClock)
+            while let message = try? SandboxFrames.receiveFrame(on: 0, deadline: forever, clock: clock),
+                  let job = try? SandboxJob(wire: message) {
+                guard (try? SandboxFrames.sendFrame(job.perform().wire(reserving: job.size * 2), on: 1, deadline: forever,
+                                                    clock: clock)) != nil else { break }
             }
             done.signal()
         }
