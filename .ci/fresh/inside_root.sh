@@ -9,8 +9,7 @@ root="$work/root"
 mount -t overlay overlay -o "lowerdir=/,upperdir=$work/upper,workdir=$work/overlay-work" "$root"
 
 # What the kernel serves, as on any machine.
-for system in dev proc sys; do mount --rbind "/$system" "$root/$system"; done
-mount --make-rslave "$root/dev" "$root/proc" "$root/sys"
+for system in dev proc sys; do mount --rbind "/$system" "$root/$system" && mount --make-rslave "$root/$system"; done
 
 # Hidden behind empty folders: scratch space and caches (/tmp, /var/tmp, /dev/shm), every checkout
 # and work folder (/work, the CI harness's /farm) and the package managers' download caches.
