@@ -18,7 +18,7 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale bench-search
 .PHONY: bench-extract extract-anchors bench-serve hugo-deps bench-sandbox
-.PHONY: feeds-check python-deps ci-example-check
+.PHONY: feeds-check python-deps ci-example-check fresh-check
 .PHONY: embed-templates usage-docs
 
 # Installs the Debian packages among $(1) that are missing (apt-get update first); used by deps,
@@ -77,6 +77,12 @@ test: deps test-deps gnu-time
 	else \
 	  echo "conformance: skipped (python3 is not installed)"; \
 	fi
+
+## `make run`, then `CI=true make test`, from a fresh clone of HEAD in a root that holds only what a new machine of
+## this kind holds: an overlay of / in a private mount namespace, with every package and executable this machine gained
+## since it was new purged and other checkouts and caches hidden (.ci/fresh/, ADR 052). Root and Linux only; ~30 min.
+fresh-check:
+	@bash .ci/fresh/fresh_check.sh $(CURDIR)
 
 ## feedparser's test corpus (../shared/corpora) against `newsgen inspect`: pass rates per folder.
 conformance: deps
