@@ -81,23 +81,30 @@ struct NothingNewEndToEndTests {
         return ((object["sources"] as? [String: Any])?["harbour"] as? [String: Any]) ?? [:]
     }
 
-    /// Builds once (the articles arrive), then an hour later in `mode`: every file of the archive is as it was.
-    func expectNothingChanges(first: String, then mode: String, answered status: Int) throws {
-        let server = try PythonHTTPServer(handler: Self.handler, arguments: [first])
+    /// Starts the server in `mode`, builds the site once at the start (the articles arrive), and hands both
+    /// to `body` with the archive that build left.
+    static func afterAFirstBuild(mode: String, _ body: (PythonHTTPServer, TemporarySite, [String: Data]) throws -> Void) throws {
+        let server = try PythonHTTPServer(handler: handler, arguments: [mode])
         defer { server.stop() }
-        let site = try Self.site(server)
+        let site = try site(server)
         defer { site.remove() }
-        _ = try Self.build(site, at: 0)
+        _ = try build(site, at: 0)
         #expect(try site.archivedArticles().filter { $0["sourceID"] as? String == "harbour" }.count == 2)
         let archive = try site.snapshot(of: "content/archive")
         #expect(archive["state.json"] != nil)
+        try body(server, site, archive)
+    }
 
-        _ = try server.get("/mode/\(mode)")
-        _ = try Self.build(site, at: 3_600)
-        #expect(try Self.stats(server)["\(status) /feed.xml"] ?? 0 >= 1, "the second build was answered \(status)")
-        let after = try site.snapshot(of: "content/archive")
-        #expect(SnapshotDifference.paths(after, archive).isEmpty, "changed without news: \(SnapshotDifference.paths(after, archive))")
-        for key in ["lastAttempt", "lastSuccess"] { #expect(try Self.state(site)[key] == nil, "state.json records \(key)") }
+    /// Builds once, then an hour later in `mode`: every file of the archive is as it was.
+    func expectNothingChanges(first: String, then mode: String, answered status: Int) throws {
+        try Self.afterAFirstBuild(mode: first) { server, site, archive in
+            _ = try server.get("/mode/\(mode)")
+            _ = try Self.build(site, at: 3_600)
+            #expect(try Self.stats(server)["\(status) /feed.xml"] ?? 0 >= 1, "the second build was answered \(status)")
+            let after = try site.snapshot(of: "content/archive")
+            #expect(SnapshotDifference.paths(after, archive).isEmpty, "changed without news: \(SnapshotDifference.paths(after, archive))")
+            for key in ["lastAttempt", "lastSuccess"] { #expect(try Self.state(site)[key] == nil, "state.json records \(key)") }
+        }
     }
 
     @Test func aNotModifiedAnswerChangesNothing() throws {
@@ -111,55 +118,46 @@ struct NothingNewEndToEndTests {
     /// A new ETag for the same items is news of a kind: the next conditional request must send it, so
     /// state.json takes it, and nothing else changes.
     @Test func aNewETagForTheSameItemsChangesOnlyTheValidator() throws {
-        let server = try PythonHTTPServer(handler: Self.handler, arguments: ["etag"])
-        defer { server.stop() }
-        let site = try Self.site(server)
-        defer { site.remove() }
-        _ = try Self.build(site, at: 0)
-        let archive = try site.snapshot(of: "content/archive")
-        _ = try server.get("/mode/newetag")
-        _ = try Self.build(site, at: 3_600)
-        let after = try site.snapshot(of: "content/archive")
-        #expect(SnapshotDifference.paths(after, archive) == ["state.json"])
-        #expect(try Self.state(site)["etag"] as? String == "\"v2\"")
+        try Self.afterAFirstBuild(mode: "etag") { server, site, archive in
+            _ = try server.get("/mode/newetag")
+            _ = try Self.build(site, at: 3_600)
+            let after = try site.snapshot(of: "content/archive")
+            #expect(SnapshotDifference.paths(after, archive) == ["state.json"])
+            #expect(try Self.state(site)["etag"] as? String == "\"v2\"")
+        }
     }
 
     /// The first failure writes the count and the end of the pause; a build during the pause asks
     /// nothing and changes nothing; the first answer after it clears both, and state.json is what
     /// it was before the failure.
     @Test func aFailingSourceWritesItsPauseOnceAndRecovers() throws {
-        let server = try PythonHTTPServer(handler: Self.handler, arguments: ["etag"])
-        defer { server.stop() }
-        let site = try Self.site(server)
-        defer { site.remove() }
-        _ = try Self.build(site, at: 0)
-        let healthy = try site.snapshot(of: "content/archive")
+        try Self.afterAFirstBuild(mode: "etag") { server, site, healthy in
+            _ = try server.get("/mode/fail")
+            let failed = try Self.build(site, at: 3_600)
+            #expect(failed.stderr.contains("harbour"), "\(failed.stderr)")
+            let entry = try Self.state(site)
+            #expect(entry["failures"] as? Int == 1)
+            // 15 minutes after the failing build's "now".
+            #expect(entry["pausedUntil"] as? String == "2026-11-16T11:15:00Z")
+            #expect(entry["lastAttempt"] == nil && entry["lastSuccess"] == nil)
+            #expect(entry["etag"] as? String == "\"v1\"", "the validators are kept through a failure")
+            let failing = try site.snapshot(of: "content/archive")
+            #expect(SnapshotDifference.paths(failing, healthy) == ["state.json"])
 
-        _ = try server.get("/mode/fail")
-        let failed = try Self.build(site, at: 3_600)
-        #expect(failed.stderr.contains("harbour"), "\(failed.stderr)")
-        let entry = try Self.state(site)
-        #expect(entry["failures"] as? Int == 1)
-        // 15 minutes after the failing build's "now".
-        #expect(entry["pausedUntil"] as? String == "2026-11-16T11:15:00Z")
-        #expect(entry["lastAttempt"] == nil && entry["lastSuccess"] == nil)
-        #expect(entry["etag"] as? String == "\"v1\"", "the validators are kept through a failure")
-        let failing = try site.snapshot(of: "content/archive")
-        #expect(SnapshotDifference.paths(failing, healthy) == ["state.json"])
+            // Ten minutes later: still paused, so not asked, and nothing is written.
+            let asked = try Self.stats(server)["500 /feed.xml"] ?? 0
+            let paused = try Self.build(site, at: 3_600 + 600)
+            #expect(paused.stderr.contains("backing off after 1 failure; next try after 2026-11-16T11:15:00Z"), "\(paused.stderr)")
+            #expect(try Self.stats(server)["500 /feed.xml"] ?? 0 == asked, "asked during its pause")
+            let during = try site.snapshot(of: "content/archive")
+            #expect(SnapshotDifference.paths(during, failing).isEmpty, "changed during the pause: \(SnapshotDifference.paths(during, failing))")
 
-        // Ten minutes later: still paused, so not asked, and nothing is written.
-        let asked = try Self.stats(server)["500 /feed.xml"] ?? 0
-        let paused = try Self.build(site, at: 3_600 + 600)
-        #expect(paused.stderr.contains("backing off after 1 failure; next try after 2026-11-16T11:15:00Z"), "\(paused.stderr)")
-        #expect(try Self.stats(server)["500 /feed.xml"] ?? 0 == asked, "asked during its pause")
-        let during = try site.snapshot(of: "content/archive")
-        #expect(SnapshotDifference.paths(during, failing).isEmpty, "changed during the pause: \(SnapshotDifference.paths(during, failing))")
-
-        // After the pause it answers 304: the failure is forgotten and the file is the healthy one again.
-        _ = try server.get("/mode/etag")
-        _ = try Self.build(site, at: 3_600 + 1_200)
-        #expect(try Self.stats(server)["304 /feed.xml"] ?? 0 >= 1)
-        let recovered = try site.snapshot(of: "content/archive")
-        #expect(SnapshotDifference.paths(recovered, healthy).isEmpty, "\(SnapshotDifference.paths(recovered, healthy))")
+            // After the pause it answers 304: the failure is forgotten and the file is the healthy one again.
+            _ = try server.get("/mode/etag")
+            _ = try Self.build(site, at: 3_600 + 1_200)
+            #expect(try Self.stats(server)["304 /feed.xml"] ?? 0 >= 1)
+            let recovered = try site.snapshot(of: "content/archive")
+            #expect(SnapshotDifference.paths(recovered, healthy).isEmpty, "\(SnapshotDifference.paths(recovered, healthy))")
+        }
     }
 }
