@@ -85,6 +85,16 @@ struct StateCodecTests {
         #expect(twice.remembering(["a": notModified], urlSources: [source], now: now.addingTimeInterval(3_600)) == healthy)
     }
 
+    /// A pause no build could have written (a clock years ahead, a hand-edited file) does not hold a source:
+    /// one longer than its failures' delay from now is not waited for; one within it is.
+    @Test func aPauseInTheFarFutureDoesNotHold() throws {
+        let now = try #require(RFC3339.date(from: "2026-12-01T10:00:00Z"))
+        let far = FetchState.Entry(url: "https://a.example/feed", failures: 2, pausedUntil: "2999-01-01T00:00:00Z")
+        #expect(SourceBackoff.reasonToWait(far, now: now) == nil)
+        let near = FetchState.Entry(url: "https://a.example/feed", failures: 2, pausedUntil: "2026-12-01T10:30:00Z")
+        #expect(SourceBackoff.reasonToWait(near, now: now) == "backing off after 2 failures; next try after 2026-12-01T10:30:00Z")
+    }
+
     /// A page's record: the end of its back-off written with the failure, none once its attempts are used up.
     @Test func aPageRecordKeepsTheEndOfItsWait() throws {
         let now = try #require(RFC3339.date(from: "2026-12-01T10:00:00Z"))

@@ -32,9 +32,12 @@ struct SourceBackoff: Sendable {
         RFC3339.string(from: moment.addingTimeInterval(delay(afterFailures: failures)))
     }
 
-    /// The reason a source is not fetched at `now`, or nil when it is due.
+    /// The reason a source is not fetched at `now`, or nil when it is due. An end further than its
+    /// failures' delay from `now`, which no build could have written (a clock that was wrong, a
+    /// hand-edited file), does not hold: the source is tried, and its answer writes a true end.
     static func reasonToWait(_ entry: FetchState.Entry, now: Date) -> String? {
-        guard let failures = entry.failures, let next = nextAttempt(entry), now < next else { return nil }
+        guard let failures = entry.failures, let next = nextAttempt(entry), now < next,
+              next <= now.addingTimeInterval(delay(afterFailures: failures)) else { return nil }
         return "backing off after \(failures) failure\(failures == 1 ? "" : "s"); next try after \(RFC3339.string(from: next))"
     }
 }
