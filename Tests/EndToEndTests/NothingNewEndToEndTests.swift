@@ -104,6 +104,10 @@ struct NothingNewEndToEndTests {
             let after = try site.snapshot(of: "content/archive")
             #expect(SnapshotDifference.paths(after, archive).isEmpty, "changed without news: \(SnapshotDifference.paths(after, archive))")
             for key in ["lastAttempt", "lastSuccess"] { #expect(try Self.state(site)[key] == nil, "state.json records \(key)") }
+            // /sources/ says when the source last brought news: its newest item's date, not this build's time.
+            let sources = try site.read("public/sources/index.html")
+            #expect(sources.contains(#"<span data-testid="source-last-new">Last new item: <time datetime="2026-01-06T09:30:00Z""#), "\(sources)")
+            #expect(!sources.contains("Last attempt") && !sources.contains("Last success"))
         }
     }
 
