@@ -12,7 +12,7 @@ public struct BuildOptions: Sendable {
     /// failures in this build count: a source backing off is skipped, not failed.
     public var strict: Bool
     /// The build's "now", taken once by the caller (library code never reads the
-    /// clock): recorded as lastAttempt/lastSuccess in state.json; nil records none.
+    /// clock): a failing source's back-off in state.json (`pausedUntil`) is counted from it; nil records none.
     public var now: Date?
     /// Seconds the first fetch retry waits; each next one waits twice as long.
     public var retryBackoff: Double
