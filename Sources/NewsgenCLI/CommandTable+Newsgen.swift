@@ -29,7 +29,8 @@ extension CommandSpec {
         operand: OperandSpec(name: "DIR", required: false, one: "one folder", needs: "a folder name"),
         options: [
             OptionSpec(name: "--newsgen-source", value: "URL[@REF]",
-                       help: ["Where the CI workflow gets newsgen: a git repository (https", "or ssh) and a branch, tag or full commit (default: the", "repository's default branch)"],
+                       help: ["Where the CI workflow gets newsgen: a git", "repository (https or ssh) at a branch, tag or",
+                              "full commit (default: its default branch)"],
                        valueExample: "https://github.com/ACCOUNT/newsgen@main"),
         ],
         about: """

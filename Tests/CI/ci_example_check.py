@@ -3,31 +3,34 @@
 
 Usage: ci_example_check.py [BINARY]   (default .build/debug/newsgen; `make ci-example-check`)
 
-A site made by `newsgen init` (whose .github/workflows/rebuild.yml must equal the documented file,
-and is the file run), with one url source served on 127.0.0.1 by a fixture server (RSS items with
-`media:thumbnail` PNGs, ETags and 304s), committed to a bare repository standing in for GitHub.
-The workflow's jobs then run through workflow_runner.py: its `run:` steps with bash, in order, its
-`uses:` steps replaced by local equivalents. What this check supplies, and why:
+First a site made by plain `newsgen init` (this binary knows no source): its workflow must be the
+documented file and stop at its first step, with the sentence naming the line to set.
 
-  NEWSGEN_REPOSITORY, NEWSGEN_VERSION  this repository and HEAD, so "Find newsgen's commit" finds
-                                       the commit the binary was built from
+Then a site made by `newsgen init --newsgen-source THIS-REPOSITORY@HEAD` (whose workflow must be the
+documented file with those two lines filled in, and is the file run, unedited but for NEWSGEN_DEB with
+--deb, the value the site's README tells a user to set), with one url source served on 127.0.0.1 by a
+fixture server (RSS items with `media:thumbnail` PNGs, ETags and 304s), committed to a bare repository
+standing in for GitHub. The workflow's jobs then run through workflow_runner.py: its `run:` steps with
+bash, in order, its `uses:` steps replaced by local equivalents. What this check supplies, and why:
+
   the binary cache                     seeded with BINARY under `newsgen-<HEAD>` (the key the workflow
                                        computes), so the run is a cache hit and Swift is not built
                                        again; a step that would run `swift build` stops the check
                                        (with --from-source nothing is seeded and run 1 builds it)
-  NEWSGEN_DEB                          empty; with --deb FILE (e.g. make deb's), file://FILE, so the
-                                       workflow installs that package instead (no binary cache)
   apt-get                              a stand-in that installs nothing: each package the workflow
                                        names must already be installed here (`make deps`), or it fails
   the container                        not started: this machine must be what it names, Debian 12
                                        with the same Swift version (checked)
 
 Run 1 must commit the archive (only content/archive/) and publish a site whose feed rows have
-thumbnails (JPEGs made by libvips). Then the feed gains an item in a new month, and run 2, on a fresh
-workspace with the caches and the last public/ restored, must be incremental (as the build's --verbose
-output says: one article sanitized, the rest reused, no image downloaded again, pages kept),
-send the validators the committed state.json holds, commit only the new month's file and
-state.json, and publish the new article. Prints each step's time; exit 1 on FAIL.
+thumbnails (JPEGs made by libvips). Run 2, with nothing new, must commit nothing. Then the feed gains an
+item in a new month, and run 3, on a fresh workspace with the caches and the last public/ restored, must
+be incremental (as the build's --verbose output says: one article sanitized, the rest reused, no image
+downloaded again, pages kept), send the validators the committed state.json holds, commit only the new
+month's file and state.json, and publish the new article. Run 4: a bookmark pushed from another clone
+just before the commit step; the run's commit must land on top of it. Run 5: a takedown of an article
+in the month the run adds to, pushed likewise; the run must build again from the branch, and both the
+takedown and the new item must be on the remote and the site. Prints each step's time; exit 1 on FAIL.
 """
 import argparse
 import hashlib
