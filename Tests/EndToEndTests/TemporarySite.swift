@@ -78,11 +78,15 @@ struct TemporarySite {
     }
 
     /// Every file under public/ with its bytes, by relative path.
-    func snapshot() throws -> [String: Data] {
+    func snapshot() throws -> [String: Data] { try snapshot(of: "public") }
+
+    /// Every file under the site's folder `folder` with its bytes, by path relative to it; empty when it is missing.
+    func snapshot(of folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: publicDirectory.path)!
+        let root = file(folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [:] }
         while let relative = enumerator.nextObject() as? String {
-            let url = publicDirectory.appendingPathComponent(relative)
+            let url = root.appendingPathComponent(relative)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 files[relative] = try Data(contentsOf: url)

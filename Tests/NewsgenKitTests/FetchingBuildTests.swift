@@ -136,9 +136,7 @@ struct FetchingBuildTests {
         defer { site.remove() }
         let address = Self.url("/validated.xml")
         #expect(try site.build(address).sources.map(\.outcome) == [.fresh(itemCount: 1)])
-        let stamp = RFC3339.string(from: Self.now)
-        let expected = FetchState(sources: ["news": FetchState.Entry(url: address, etag: #""v1""#, lastModified: Self.stamp,
-                                                                      lastAttempt: stamp, lastSuccess: stamp)])
+        let expected = FetchState(sources: ["news": FetchState.Entry(url: address, etag: #""v1""#, lastModified: Self.stamp)])
         #expect(try site.state() == expected)
         let written = try Data(contentsOf: site.stateFile)
 
@@ -153,7 +151,8 @@ struct FetchingBuildTests {
                                                             .init("If-Modified-Since", Self.stamp), .init("If-None-Match", #""v1""#)]))
     }
 
-    /// A 304 that sends no validators of its own keeps the ones remembered; the time of the answer is recorded.
+    /// A 304 that sends no validators of its own keeps the ones remembered; nothing records the time of
+    /// the answer, so the file is as it was (ADR 053).
     @Test func a304WithoutValidatorsKeepsTheOldOnes() throws {
         let (stub, site) = try Self.site()
         defer { site.remove() }
@@ -161,11 +160,12 @@ struct FetchingBuildTests {
         let fresh = HTTPStub.feed("quiet", headers: [("ETag", #""q1""#), ("Last-Modified", Self.stamp)])
         stub.on(address, fresh, HTTPStub.status(304))
         _ = try site.build(address)
+        let written = try Data(contentsOf: site.stateFile)
         let later = Self.now.addingTimeInterval(3600)
         #expect(try site.build(address, now: later).sources.map(\.outcome) == [.notModified])
         let entry = try #require(try site.state().sources["news"])
-        #expect(entry.etag == #""q1""# && entry.lastModified == Self.stamp)
-        #expect(entry.lastSuccess == RFC3339.string(from: later) && entry.lastAttempt == RFC3339.string(from: later))
+        #expect(entry == FetchState.Entry(url: address, etag: #""q1""#, lastModified: Self.stamp))
+        #expect(try Data(contentsOf: site.stateFile) == written)
     }
 
     /// Validators belong to the url they came from: after the url changes in site.json none is
@@ -175,8 +175,8 @@ struct FetchingBuildTests {
         defer { site.remove() }
         _ = try site.build(Self.url("/validated.xml"))
         _ = try site.build(Self.url("/missing"))
-        #expect(try site.state().sources["news"] == FetchState.Entry(url: Self.url("/missing"), lastAttempt: RFC3339.string(from: Self.now),
-                                                                     failures: 1))
+        #expect(try site.state().sources["news"] == FetchState.Entry(url: Self.url("/missing"), failures: 1,
+                                                                     pausedUntil: RFC3339.string(from: Self.now.addingTimeInterval(15 * 60))))
         #expect(stub.requests(to: Self.url("/missing")).map { $0.headers["If-None-Match"] } == [nil])
     }
 
@@ -231,8 +231,8 @@ struct FetchingBuildTests {
         #expect(try site.archived() == ["first"])
         #expect(FileManager.default.fileExists(atPath: index.path))
         let entry = try #require(try site.state().sources["news"])
-        #expect(entry.lastSuccess == nil)
-        #expect(entry.lastAttempt == RFC3339.string(from: now))
+        #expect(entry.failures == 1)
+        #expect(entry.pausedUntil == RFC3339.string(from: now.addingTimeInterval(SourceBackoff.base)))
     }
 
     /// The server's clock is a day slow and its Retry-After says "its Date + 1 s":
@@ -356,7 +356,7 @@ struct FetchingBuildTests {
         let waiting = try site.build(missing, strict: true, now: soon)
         #expect(waiting.sources.map(\.outcome) == [.skipped(reason: "backing off after 1 failure; next try after 2026-01-05T10:15:00Z")])
         #expect(waiting.warnings.map(\.description) == ["source 'news': backing off after 1 failure; next try after 2026-01-05T10:15:00Z"])
-        #expect(try site.state().sources["news"]?.lastAttempt == RFC3339.string(from: Self.now))
+        #expect(try site.state().sources["news"]?.pausedUntil == "2026-01-05T10:15:00Z")
         #expect(stub.requests.count == 1, "a source backing off is not asked")
 
         let later = Self.now.addingTimeInterval(15 * 60)
@@ -368,8 +368,7 @@ struct FetchingBuildTests {
         let recovered = try site.build(Self.url("/first.xml"), now: later.addingTimeInterval(30 * 60))
         #expect(recovered.sources.map(\.outcome) == [.fresh(itemCount: 1)])
         let entry = try #require(try site.state().sources["news"])
-        #expect(entry.failures == nil)
-        #expect(entry.lastSuccess == RFC3339.string(from: later.addingTimeInterval(30 * 60)))
+        #expect(entry.failures == nil && entry.pausedUntil == nil)
     }
 
     @Test(arguments: [(0, 0.0), (1, 900.0), (2, 1800.0), (3, 3600.0), (7, 57_600.0), (8, 86_400.0), (200, 86_400.0)])

@@ -76,11 +76,9 @@ extension FetchState {
     var tree: OracleValue {
         .members(["version": .int(Int64(version)), "sources": .object(sources.mapValues { entry in
             .members(["url": .string(entry.url), "etag": .text(entry.etag), "lastModified": .text(entry.lastModified),
-                      "lastAttempt": .text(entry.lastAttempt), "lastSuccess": .text(entry.lastSuccess),
-                      "failures": entry.failures.map { .int(Int64($0)) }])
+                      "failures": entry.failures.map { .int(Int64($0)) }, "pausedUntil": .text(entry.pausedUntil)])
         }), "hosts": hosts.isEmpty ? nil : .object(hosts.mapValues { host in
-            .members(["pausedUntil": .text(host.pausedUntil), "failures": host.failures.map { .int(Int64($0)) },
-                      "lastAttempt": .text(host.lastAttempt)])
+            .members(["pausedUntil": .text(host.pausedUntil), "failures": host.failures.map { .int(Int64($0)) }])
         })])
     }
 }

@@ -15,8 +15,8 @@ struct FoundationPrettyFilesTests {
         for (index, key) in Self.keys.enumerated() {
             state.sources[key] = FetchState.Entry(url: "https://example.com/\(key)", etag: index % 2 == 0 ? "\"e/\(index)\"" : nil,
                                                   lastModified: index % 3 == 0 ? "Tue, 01 Dec 2026 10:00:00 GMT" : nil,
-                                                  lastAttempt: "2026-12-01T10:00:00Z", lastSuccess: index % 2 == 1 ? "2026-12-01T10:00:00Z" : nil,
-                                                  failures: index % 4 == 0 ? index : nil)
+                                                  failures: index % 4 == 0 ? index : nil,
+                                                  pausedUntil: index % 4 == 0 ? "2026-12-01T10:15:00Z" : nil)
         }
         let expected = try FoundationOracle.prettyEncoder().encode(state.tree) + Data("\n".utf8)
         #expect(String(decoding: state.json(), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
@@ -27,10 +27,10 @@ struct FoundationPrettyFilesTests {
     /// The hosts of article pages (ADR 024) go in as an optional member, key-sorted like the rest.
     @Test func theHostsAreTheEncodersBytesAndReadBack() throws {
         var state = FetchState()
-        state.sources["s"] = FetchState.Entry(url: "https://example.com/feed.xml", lastAttempt: "2026-12-01T10:00:00Z")
+        state.sources["s"] = FetchState.Entry(url: "https://example.com/feed.xml", failures: 1, pausedUntil: "2026-12-01T10:15:00Z")
         for (index, key) in Self.keys.enumerated() {
             state.hosts[key + ".example:8080"] = FetchState.Host(pausedUntil: index % 2 == 0 ? "2026-12-01T11:00:00Z" : nil,
-                                                                failures: index % 3 == 0 ? index + 1 : nil, lastAttempt: "2026-12-01T10:00:00Z")
+                                                                failures: index % 3 == 0 ? index + 1 : nil)
         }
         let expected = try FoundationOracle.prettyEncoder().encode(state.tree) + Data("\n".utf8)
         #expect(String(decoding: state.json(), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
@@ -49,7 +49,7 @@ struct FoundationPrettyFilesTests {
 
     @Test func rememberingTheSourcesKeepsTheHosts() {
         var state = FetchState()
-        state.hosts["a.example"] = FetchState.Host(failures: 2, lastAttempt: "2026-12-01T10:00:00Z")
+        state.hosts["a.example"] = FetchState.Host(pausedUntil: "2026-12-01T10:30:00Z", failures: 2)
         #expect(state.remembering([:], urlSources: [], now: nil).hosts == state.hosts)
     }
 

@@ -100,7 +100,7 @@ struct PoliteFetcherTests {
         #expect(report.outcomes["https://a.example/2"] == .waiting(.hostBackingOff(until: next)))
         #expect(Self.isFetched(report.outcomes["https://b.example/page"]))
         #expect(stub.requests(to: "https://a.example/1").isEmpty)
-        #expect(report.hosts == ["a.example": FetchState.Host(failures: 1, lastAttempt: Self.stamp(0))])
+        #expect(report.hosts == ["a.example": FetchState.Host(pausedUntil: Self.stamp(900), failures: 1)])
         #expect(report.waiting == 2)
     }
 
@@ -218,7 +218,7 @@ struct PoliteFetcherTests {
         #expect(report.outcomes["https://a.example/2"] == .waiting(.hostPaused(until: until)))
         #expect(Self.isFetched(report.outcomes["https://b.example/1"]))
         #expect(stub.requests(to: "https://a.example/2").isEmpty)
-        #expect(report.hosts == ["a.example": FetchState.Host(pausedUntil: Self.stamp(121), lastAttempt: Self.stamp(1))])
+        #expect(report.hosts == ["a.example": FetchState.Host(pausedUntil: Self.stamp(121))])
         #expect(report.waiting == 2)
     }
 
@@ -233,7 +233,7 @@ struct PoliteFetcherTests {
     }
 
     @Test func aHostPausedInAnEarlierBuildIsNotAskedBeforeItsTime() {
-        let remembered = ["a.example": FetchState.Host(pausedUntil: Self.stamp(1_800), lastAttempt: Self.stamp(-60))]
+        let remembered = ["a.example": FetchState.Host(pausedUntil: Self.stamp(1_800))]
         let stub = HTTPStub()
         stub.on("https://a.example/1", HTTPStub.page("a"))
         let before = Self.fetch(stub, Self.requests("https://a.example/1"), hosts: remembered)
@@ -258,7 +258,7 @@ struct PoliteFetcherTests {
         #expect(first.outcomes["https://a.example/1"] == .failed(.http(502)))
         #expect(first.outcomes["https://a.example/2"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
         #expect(first.outcomes["https://a.example/3"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(900))))
-        #expect(first.hosts == ["a.example": FetchState.Host(failures: 1, lastAttempt: Self.stamp(0))])
+        #expect(first.hosts == ["a.example": FetchState.Host(pausedUntil: Self.stamp(900), failures: 1)])
 
         // Ten minutes later it is still backing off: not asked.
         let second = Self.fetch(stub, requests, settings: Self.settings(robots: false), hosts: first.hosts, now: Self.now.addingTimeInterval(600))
@@ -275,10 +275,10 @@ struct PoliteFetcherTests {
         let stub = HTTPStub()
         stub.on("https://a.example/1", .failure(.timedOut(seconds: 20)))
         stub.on("https://a.example/2", .failure(.timedOut(seconds: 20)))
-        let remembered = ["a.example": FetchState.Host(failures: 1, lastAttempt: Self.stamp(-3_600))]
+        let remembered = ["a.example": FetchState.Host(pausedUntil: Self.stamp(-2_700), failures: 1)]
         let report = Self.fetch(stub, Self.requests("https://a.example/1", "https://a.example/2"), settings: Self.settings(robots: false),
                                 hosts: remembered)
-        #expect(report.hosts == ["a.example": FetchState.Host(failures: 2, lastAttempt: Self.stamp(0))])
+        #expect(report.hosts == ["a.example": FetchState.Host(pausedUntil: Self.stamp(1_800), failures: 2)])
         #expect(report.outcomes["https://a.example/1"] == .failed(.network(.timedOut(seconds: 20))))
         #expect(report.outcomes["https://a.example/2"] == .waiting(.hostBackingOff(until: Self.now.addingTimeInterval(1_800))))
     }
@@ -331,7 +331,7 @@ struct PoliteFetcherTests {
         stub.on("https://a.example/gone", HTTPStub.status(404))
         stub.on("https://a.example/big", .failure(.tooLarge(limit: 5 * 1_048_576)))
         stub.on("https://a.example/ok", HTTPStub.page("ok"))
-        let remembered = ["a.example": FetchState.Host(failures: 3, lastAttempt: Self.stamp(-86_400))]
+        let remembered = ["a.example": FetchState.Host(pausedUntil: Self.stamp(-82_800), failures: 3)]
         let report = Self.fetch(stub, Self.requests("https://a.example/gone", "https://a.example/big", "https://a.example/ok"), hosts: remembered)
         #expect(report.outcomes["https://a.example/gone"] == .failed(.http(404)))
         #expect(PageFailure.http(404).reason == "the server answered HTTP 404 (not found)")
@@ -364,7 +364,7 @@ struct PoliteFetcherTests {
         #expect(report.outcomes["https://a.example/1"] == .waiting(.hostPaused(until: until)))
         #expect(Self.isFetched(report.outcomes["https://a.example/2"]))
         #expect(report.outcomes["https://a.example/3"] == .waiting(.hostPaused(until: until)))
-        #expect(report.hosts == ["a.example": FetchState.Host(pausedUntil: Self.stamp(120), lastAttempt: Self.stamp(0))])
+        #expect(report.hosts == ["a.example": FetchState.Host(pausedUntil: Self.stamp(120))])
         #expect(stub.requests(to: "https://a.example/3").isEmpty)
     }
 
@@ -381,19 +381,23 @@ struct PoliteFetcherTests {
         #expect(settings.maxPerBuild == 200 && settings.maxSecondsPerBuild == 120 && settings.robots)
     }
 
-    @Test func entriesThatExpiredAreDropped() {
+    /// A host's memory changes when it is asked, never because time passed (ADR 053): a pause that is
+    /// over stays until the host answers; only an empty memory, or a date no build could have written, is changed.
+    @Test func entriesChangeOnlyWhenTheHostIsAsked() {
         let remembered = [
-            "old-pause.example": FetchState.Host(pausedUntil: Self.stamp(-1), lastAttempt: Self.stamp(-100)),
+            "old-pause.example": FetchState.Host(pausedUntil: Self.stamp(-1)),
             "still-paused.example": FetchState.Host(pausedUntil: Self.stamp(100)),
-            "failing.example": FetchState.Host(pausedUntil: Self.stamp(-1), failures: 2, lastAttempt: Self.stamp(-7_200)),
-            "far-future.example": FetchState.Host(pausedUntil: "2999-01-01T00:00:00Z", failures: 1, lastAttempt: "2999-01-01T00:00:00Z"),
+            "failing.example": FetchState.Host(pausedUntil: Self.stamp(-1), failures: 2),
+            "forgotten.example": FetchState.Host(failures: 0),
+            "far-future.example": FetchState.Host(pausedUntil: "2999-01-01T00:00:00Z", failures: 1),
         ]
         let report = Self.fetch(HTTPStub(), [], hosts: remembered)
         #expect(report.hosts == [
+            "old-pause.example": FetchState.Host(pausedUntil: Self.stamp(-1)),
             "still-paused.example": FetchState.Host(pausedUntil: Self.stamp(100)),
-            "failing.example": FetchState.Host(failures: 2, lastAttempt: Self.stamp(-7_200)),
+            "failing.example": FetchState.Host(pausedUntil: Self.stamp(-1), failures: 2),
             // A date no build could have written (a clock that was wrong) cannot hold a host for ever.
-            "far-future.example": FetchState.Host(pausedUntil: Self.stamp(86_400), failures: 1, lastAttempt: Self.stamp(0)),
+            "far-future.example": FetchState.Host(pausedUntil: Self.stamp(86_400), failures: 1),
         ])
     }
 

@@ -18,7 +18,7 @@ struct SiteRendererTests {
         "article": "<h1>{{article.title}}</h1>{{{article.contentHTML}}}{{#article.isBookmarked}}★{{/article.isBookmarked}}",
         "bookmarks": "{{count}}:{{#bookmarks}}[{{title}}|{{url}}|{{note}}]{{/bookmarks}}"
             + "{{#pagination}} pages:{{#pages}}{{#gapBefore}}…{{/gapBefore}}{{number}}{{#isCurrent}}*{{/isCurrent}} {{/pages}}prev={{previous.url}} next={{next.url}}{{/pagination}}",
-        "sources": "{{count}}/{{failedCount}}:{{#sources}}[{{title}}|{{kind}}|{{location}}|{{outcome}}|{{reason}}|{{#lastSuccess}}{{iso}}{{/lastSuccess}}|{{#lastAttempt}}{{display}}{{/lastAttempt}}|{{#backoff}}{{failures}}>{{#nextAttempt}}{{iso}}{{/nextAttempt}}{{/backoff}}]{{/sources}}",
+        "sources": "{{count}}/{{failedCount}}:{{#sources}}[{{title}}|{{kind}}|{{location}}|{{outcome}}|{{reason}}|{{#lastNewItem}}{{iso}} {{display}}{{/lastNewItem}}|{{#backoff}}{{failures}}>{{#nextAttempt}}{{iso}}{{/nextAttempt}}{{/backoff}}]{{/sources}}",
         "source": "", "tag": "", "search": "", "notfound": "",
     ]
 
@@ -108,21 +108,21 @@ struct SiteRendererTests {
         #expect(files["bookmarks/index.html"]?.hasSuffix("2:[Gone|https://example.org/gone|newer][Story 1|../articles/story-1/|older]") == true)
     }
 
-    /// The sources page: one row per status, failures with their reason and back-off, dates in the site's zone.
+    /// The sources page: one row per status, failures with their reason and back-off, dates in the site's zone;
+    /// the last new item is the date of the source's newest article in the archive (ADR 053), not a time state.json keeps.
     @Test func theSourcesPageShowsOutcomesAndState() throws {
-        let success = Date(timeIntervalSince1970: 1_767_607_200)
-        let files = try render(articles: 0, statuses: [
-            SourceStatus(id: "ok", title: "Good", location: "https://good.example/feed.xml", isURL: true, outcome: .fresh(itemCount: 3),
-                         lastSuccess: success, lastAttempt: success),
+        let failure = Date(timeIntervalSince1970: 1_767_607_200)
+        let files = try render(articles: 2, statuses: [
+            SourceStatus(id: "news", title: "Good", location: "https://good.example/feed.xml", isURL: true, outcome: .fresh(itemCount: 3)),
             SourceStatus(id: "bad", title: "Bad", location: "https://bad.example/feed.xml", isURL: true,
-                         outcome: .failed(reason: "the server answered HTTP 404 (not found)"), lastSuccess: nil, lastAttempt: success,
-                         failures: 1, nextAttempt: success.addingTimeInterval(900)),
+                         outcome: .failed(reason: "the server answered HTTP 404 (not found)"),
+                         failures: 1, nextAttempt: failure.addingTimeInterval(900)),
             SourceStatus(id: "file", title: "File", location: "feeds/a.xml", isURL: false, outcome: .notModified),
         ])
         #expect(files["sources/index.html"] == "<title>Sources · Bay</title><link href=\"../assets/style.css\">3/1:"
-                + "[Good|URL|https://good.example/feed.xml|OK||2026-01-05T10:00:00Z|5 Jan 2026|]"
-                + "[Bad|URL|https://bad.example/feed.xml|Failed|the server answered HTTP 404 (not found)||5 Jan 2026|1>2026-01-05T10:15:00Z]"
-                + "[File|Feed file|feeds/a.xml|Not modified||||]")
+                + "[Good|URL|https://good.example/feed.xml|OK||1970-01-03T00:00:00Z 3 Jan 1970|]"
+                + "[Bad|URL|https://bad.example/feed.xml|Failed|the server answered HTTP 404 (not found)||1>2026-01-05T10:15:00Z]"
+                + "[File|Feed file|feeds/a.xml|Not modified|||]")
     }
 }
 

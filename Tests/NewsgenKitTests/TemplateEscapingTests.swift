@@ -62,8 +62,8 @@ struct TemplateEscapingTests {
             bookmarks: bookmarks,
             sourceStatuses: [
                 SourceStatus(id: "news", title: hostile("status-title"), location: hostile("status-location"), isURL: true,
-                             outcome: .failed(reason: hostile("status-reason")), lastSuccess: Date(timeIntervalSince1970: day),
-                             lastAttempt: Date(timeIntervalSince1970: 2 * day), failures: 2, nextAttempt: Date(timeIntervalSince1970: 3 * day)),
+                             outcome: .failed(reason: hostile("status-reason")),
+                             failures: 2, nextAttempt: Date(timeIntervalSince1970: 3 * day)),
                 SourceStatus(id: "feed", title: "Feed", location: "feeds/a.xml", isURL: false, outcome: .skipped(reason: hostile("skipped-reason"))),
             ])
         let files = try SiteRenderer(input).render()

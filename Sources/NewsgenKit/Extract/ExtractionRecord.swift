@@ -13,8 +13,9 @@ struct ExtractionRecord: Equatable, Sendable {
 
     /// Failed attempts for the item version `feedStamp`.
     var failures: Int = 0
-    /// RFC 3339, the build's "now" of the last failed attempt.
-    var lastAttempt: String?
+    /// RFC 3339: the earliest next attempt, set when a failure is counted (ADR 053); nil once the
+    /// attempts are used up, so that a build that leaves the page alone does not change the record.
+    var pausedUntil: String?
     /// Why the last attempt failed, as the warning said it (for `/sources/`).
     var reason: String?
     /// `FullText.stamp` of the item when the failures were counted: a changed item starts again.
@@ -25,10 +26,16 @@ struct ExtractionRecord: Equatable, Sendable {
     /// True once the attempts for this version of the item are used up.
     var gaveUp: Bool { failures >= Self.maxAttempts }
 
+    /// The wait after `failures` failed attempts; nil for none, or once the attempts are used up.
+    static func delay(afterFailures failures: Int) -> TimeInterval? {
+        guard failures >= 1, failures < maxAttempts else { return nil }
+        return delays[min(failures, delays.count) - 1]
+    }
+
     /// The earliest time of the next attempt; nil when it may be tried now.
     func nextAttempt() -> Date? {
-        guard failures >= 1, !gaveUp, let last = lastAttempt.flatMap(RFC3339.date(from:)) else { return nil }
-        return last.addingTimeInterval(Self.delays[min(failures, Self.delays.count) - 1])
+        guard failures >= 1, !gaveUp else { return nil }
+        return pausedUntil.flatMap(RFC3339.date(from:))
     }
 
     /// True when the page may be read at `now` for the item whose stamp is `stamp`.
@@ -41,7 +48,8 @@ struct ExtractionRecord: Equatable, Sendable {
 
     /// The record after a failed attempt at `now` for the item `stamp`.
     func failed(_ reason: String, now: Date, stamp: String) -> ExtractionRecord {
-        let earlier = feedStamp == stamp && !refresh ? failures : 0
-        return ExtractionRecord(failures: earlier + 1, lastAttempt: RFC3339.string(from: now), reason: reason, feedStamp: stamp)
+        let count = (feedStamp == stamp && !refresh ? failures : 0) + 1
+        let until = Self.delay(afterFailures: count).map { RFC3339.string(from: now.addingTimeInterval($0)) }
+        return ExtractionRecord(failures: count, pausedUntil: until, reason: reason, feedStamp: stamp)
     }
 }

@@ -201,7 +201,7 @@ final class PageScheduler: @unchecked Sendable {
             }
             // Corrected against the call's end, not its start: a pause or failure booked in this call is dated after `now`.
             let end = wallTime(network.clock())
-            let hosts = remembered.compactMapValues { $0.corrected(at: end).kept(at: now) }
+            let hosts = remembered.compactMapValues { $0.corrected(at: end).kept() }
             return Books(decided: decided, hosts: hosts)
         }
     }

@@ -33,26 +33,31 @@ struct FetchAttempt: Sendable, Equatable {
 
 extension FetchState {
     /// The state after this build's fetches: validators of sources that answered, the old
-    /// ones otherwise (and after a 304); failures counted since the last success; entries
-    /// only for the url sources in site.json, and a fresh one when a source's url changed.
+    /// ones otherwise (and after a 304); failures counted since the last success, with the end
+    /// of their back-off; entries only for the url sources in site.json, and a fresh one when a
+    /// source's url changed. Nothing records that an attempt was made (ADR 053): a source that
+    /// answers as it did last time, or is left alone while backing off, keeps its entry as it was.
     /// The hosts of article pages and the pages' records are kept as they were: the Extract stage updates them.
     func remembering(_ attempts: [String: FetchAttempt], urlSources: [SourceConfig], now: Date?) -> FetchState {
         var state = FetchState()
         state.hosts = hosts
         state.pages = pages
-        let stamp = now.map { RFC3339.string(from: $0) }
         for source in urlSources {
             let url = source.address
             let previous = sources[source.id].flatMap { $0.url == url ? $0 : nil }
             var entry = previous ?? FetchState.Entry(url: url)
             if let attempt = attempts[source.id] {
-                entry.failures = attempt.succeeded ? nil : (entry.failures ?? 0) + 1
                 if attempt.succeeded {
+                    entry.failures = nil
+                    entry.pausedUntil = nil
                     entry.etag = attempt.etag ?? (attempt.notModified ? previous?.etag : nil)
                     entry.lastModified = attempt.lastModified ?? (attempt.notModified ? previous?.lastModified : nil)
-                    entry.lastSuccess = stamp ?? entry.lastSuccess
+                } else {
+                    let failures = min(entry.failures ?? 0, Int.max - 1) + 1
+                    entry.failures = failures
+                    // Without the build's "now" there is no time to back off from: the source is tried at the next build.
+                    entry.pausedUntil = now.map { SourceBackoff.pausedUntil(afterFailures: failures, at: $0) }
                 }
-                entry.lastAttempt = stamp ?? entry.lastAttempt
             }
             state.sources[source.id] = entry
         }

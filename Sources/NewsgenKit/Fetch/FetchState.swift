@@ -2,10 +2,12 @@ import Foundation
 import NewsgenModel
 
 /// What newsgen remembers between builds about each url source, in
-/// `content/archive/state.json`: the validators for a conditional GET and when
-/// the source was last tried and last read; and about each host of article pages
-/// that asked to be left alone or is failing (ADR 024). Pretty and key-sorted so it
-/// diffs well; written only when it changed.
+/// `content/archive/state.json`: the validators for a conditional GET and, while it
+/// fails, how often and until when it is left alone; and about each host of article
+/// pages that asked to be left alone or is failing (ADR 024). Only what changes when
+/// something happens is kept, never the time of an attempt, so a build that brings
+/// nothing new leaves the file byte for byte as it was (ADR 053). Pretty and key-sorted
+/// so it diffs well; written only when it changed.
 struct FetchState: Equatable, Sendable {
     static let formatVersion = 1
 
@@ -15,24 +17,20 @@ struct FetchState: Equatable, Sendable {
         var url: String
         var etag: String?
         var lastModified: String?
-        /// RFC 3339, the build's "now".
-        var lastAttempt: String?
-        var lastSuccess: String?
         /// Failed attempts since the last success; nil (left out of the file) after a success.
-        /// `SourceBackoff` turns it into the earliest next attempt.
         var failures: Int? = nil
+        /// RFC 3339: the earliest next attempt, set by `SourceBackoff` when a failure is counted; nil after a success.
+        var pausedUntil: String? = nil
     }
 
     /// One host's memory for fetching article pages (`PoliteFetcher`): kept only while the
     /// host is paused or failing, so the file does not grow with every host ever linked.
     struct Host: Equatable, Sendable {
-        /// RFC 3339: the host's `Retry-After` asked not to be asked before then.
+        /// RFC 3339: not asked before then, because its `Retry-After` asked so, or because it is
+        /// failing and `SourceBackoff` set the end of its back-off (the later of the two).
         var pausedUntil: String? = nil
         /// Builds in a row in which the host failed (5xx, timeout, no connection); nil once it answers.
-        /// `SourceBackoff` turns it into the earliest next attempt.
         var failures: Int? = nil
-        /// RFC 3339: when the host was last asked and did not answer as it should.
-        var lastAttempt: String? = nil
     }
 
     var version: Int = formatVersion
@@ -49,26 +47,35 @@ extension FetchState {
     /// Reads `state.json`: every member Foundation's decoder required is required (`version`,
     /// `sources`, each source's `url`), unknown members are ignored, as they were; a key given twice
     /// in one object is refused (`JSONDocumentProblem`), since which copy counts would be a guess.
+    /// A file written before ADR 053 has the time of the last attempt where `pausedUntil` is now:
+    /// the end of the back-off is worked out from it (`StateMigration`), so no source is asked sooner
+    /// than it would have been, and the next write drops it (and `lastSuccess`).
     init(json data: Data) throws {
         let document = try JSONDocument(data)
         if let problem = document.firstProblem() { throw problem }
         let root = try JSONFieldReader(document.root)
         version = try root.int("version")
         for (id, entry) in try root.objects(in: "sources") {
+            let failures = try entry.optionalInt("failures")
+            let pausedUntil = try entry.optionalString("pausedUntil")
+                ?? StateMigration.pausedUntil(failures: failures, lastAttempt: try entry.optionalString("lastAttempt"), delay: SourceBackoff.delay(afterFailures:))
             sources[id] = Entry(url: try entry.string("url"), etag: try entry.optionalString("etag"),
-                                lastModified: try entry.optionalString("lastModified"), lastAttempt: try entry.optionalString("lastAttempt"),
-                                lastSuccess: try entry.optionalString("lastSuccess"), failures: try entry.optionalInt("failures"))
+                                lastModified: try entry.optionalString("lastModified"), failures: failures, pausedUntil: pausedUntil)
         }
         // Optional, as `pages`: state files from before issue 17 have neither.
         if root.optional("hosts") != nil {
             for (key, host) in try root.objects(in: "hosts") {
-                hosts[key] = Host(pausedUntil: try host.optionalString("pausedUntil"), failures: try host.optionalInt("failures"),
-                                  lastAttempt: try host.optionalString("lastAttempt"))
+                let failures = try host.optionalInt("failures")
+                let backoff = StateMigration.pausedUntil(failures: failures, lastAttempt: try host.optionalString("lastAttempt"), delay: SourceBackoff.delay(afterFailures:))
+                hosts[key] = Host(pausedUntil: StateMigration.later(try host.optionalString("pausedUntil"), backoff), failures: failures)
             }
         }
         if root.optional("pages") != nil {
             for (id, page) in try root.objects(in: "pages") {
-                pages[id] = ExtractionRecord(failures: try page.optionalInt("failures") ?? 0, lastAttempt: try page.optionalString("lastAttempt"),
+                let failures = try page.optionalInt("failures") ?? 0
+                let pausedUntil = try page.optionalString("pausedUntil")
+                    ?? StateMigration.pausedUntil(failures: failures, lastAttempt: try page.optionalString("lastAttempt"), delay: ExtractionRecord.delay(afterFailures:))
+                pages[id] = ExtractionRecord(failures: failures, pausedUntil: pausedUntil,
                                              reason: try page.optionalString("reason"), feedStamp: try page.optionalString("feedStamp"),
                                              refresh: page.optional("refresh")?.bool ?? false)
             }
@@ -81,7 +88,6 @@ extension FetchState {
             if !hosts.isEmpty {
                 writer.sortedObjects("hosts", hosts) { writer, host in
                     if let failures = host.failures { writer.key("failures"); writer.integer(failures) }
-                    writer.optional("lastAttempt", host.lastAttempt)
                     writer.optional("pausedUntil", host.pausedUntil)
                 }
             }
@@ -89,7 +95,7 @@ extension FetchState {
                 writer.sortedObjects("pages", pages) { writer, page in
                     writer.optional("feedStamp", page.feedStamp)
                     if page.failures > 0 { writer.key("failures"); writer.integer(page.failures) }
-                    writer.optional("lastAttempt", page.lastAttempt)
+                    writer.optional("pausedUntil", page.pausedUntil)
                     writer.optional("reason", page.reason)
                     if page.refresh { writer.key("refresh"); writer.bool(true) }
                 }
@@ -97,9 +103,8 @@ extension FetchState {
             writer.sortedObjects("sources", sources) { writer, entry in
                 writer.optional("etag", entry.etag)
                 if let failures = entry.failures { writer.key("failures"); writer.integer(failures) }
-                writer.optional("lastAttempt", entry.lastAttempt)
                 writer.optional("lastModified", entry.lastModified)
-                writer.optional("lastSuccess", entry.lastSuccess)
+                writer.optional("pausedUntil", entry.pausedUntil)
                 writer.key("url"); writer.string(entry.url)
             }
             writer.key("version"); writer.integer(version)

@@ -3,9 +3,11 @@ import NewsgenModel
 
 /// How long a failing url source, or a failing host of article pages (ADR 024), is left
 /// alone: after N ≥ 1 consecutive failures the next attempt is not before
-/// `lastAttempt + min(base × 2^(N-1), cap)`, so an hourly CI build does not hammer a
+/// `failure + min(base × 2^(N-1), cap)`, so an hourly CI build does not hammer a
 /// publisher that is down, and one that is down for days is still tried once a day. It
-/// is never dropped: the first answer resets the count (see README "Building").
+/// is never dropped: the first answer resets the count (see README "Building"). The end
+/// is worked out when the failure is counted and kept in state.json as `pausedUntil`
+/// (ADR 053), so a build during the pause changes nothing there.
 struct SourceBackoff: Sendable {
     /// The wait after the first failure: 15 minutes.
     static let base: TimeInterval = 15 * 60
@@ -19,15 +21,15 @@ struct SourceBackoff: Sendable {
     }
 
     /// The earliest time the source may be tried again; nil when it may be tried now
-    /// (no failures, or no readable last attempt).
+    /// (no failures, or no readable end of the back-off).
     static func nextAttempt(_ entry: FetchState.Entry) -> Date? {
-        nextAttempt(failures: entry.failures, lastAttempt: entry.lastAttempt)
+        guard let failures = entry.failures, failures >= 1 else { return nil }
+        return entry.pausedUntil.flatMap(RFC3339.date(from:))
     }
 
-    /// The same for any remembered count and last attempt (RFC 3339), a source's or a host's.
-    static func nextAttempt(failures: Int?, lastAttempt: String?) -> Date? {
-        guard let failures, failures >= 1, let last = lastAttempt.flatMap(RFC3339.date(from:)) else { return nil }
-        return last.addingTimeInterval(delay(afterFailures: failures))
+    /// The end of the back-off after `failures` consecutive failures, the last at `moment` (RFC 3339, to the second).
+    static func pausedUntil(afterFailures failures: Int, at moment: Date) -> String {
+        RFC3339.string(from: moment.addingTimeInterval(delay(afterFailures: failures)))
     }
 
     /// The reason a source is not fetched at `now`, or nil when it is due.

@@ -366,12 +366,9 @@ newsgen build</code></pre>
       {{#reason}}
       <p class="status-reason" data-testid="source-reason"{{#isFailed}} role="alert"{{/isFailed}}>{{reason}}</p>
       {{/reason}}
-      {{#isURL}}
       <p class="meta">
-        <span>{{strings.lastSuccess}} {{#lastSuccess}}<time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/lastSuccess}}{{^lastSuccess}}{{strings.never}}{{/lastSuccess}}</span>
-        <span>{{strings.lastAttempt}} {{#lastAttempt}}<time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/lastAttempt}}{{^lastAttempt}}{{strings.never}}{{/lastAttempt}}</span>
+        <span data-testid="source-last-new">{{strings.lastNewItem}} {{#lastNewItem}}<time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/lastNewItem}}{{^lastNewItem}}{{strings.never}}{{/lastNewItem}}</span>
       </p>
-      {{/isURL}}
       {{#backoff}}
       <p class="note" data-testid="source-backoff"><span class="note-label">{{strings.backingOff}}</span> {{failuresLabel}}{{#nextAttempt}}; {{strings.nextTry}} <time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/nextAttempt}}</p>
       {{/backoff}}
@@ -429,12 +426,9 @@ newsgen build</code></pre>
         {{#reason}}
         <p class="status-reason" data-testid="source-reason"{{#isFailed}} role="alert"{{/isFailed}}>{{reason}}</p>
         {{/reason}}
-        {{#isURL}}
         <p class="meta">
-          <span>{{strings.lastSuccess}} {{#lastSuccess}}<time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/lastSuccess}}{{^lastSuccess}}{{strings.never}}{{/lastSuccess}}</span>
-          <span>{{strings.lastAttempt}} {{#lastAttempt}}<time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/lastAttempt}}{{^lastAttempt}}{{strings.never}}{{/lastAttempt}}</span>
+          <span data-testid="source-last-new">{{strings.lastNewItem}} {{#lastNewItem}}<time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/lastNewItem}}{{^lastNewItem}}{{strings.never}}{{/lastNewItem}}</span>
         </p>
-        {{/isURL}}
         {{#fullText}}
         <p class="meta" data-testid="source-fulltext"><span>{{summary}}</span>{{#hasWaiting}}<span>{{waitingLabel}}</span>{{/hasWaiting}}{{#hasFailures}}<span class="status-failed-text">{{failedLabel}}</span>{{/hasFailures}}</p>
         {{#hasFailures}}
@@ -1272,8 +1266,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeFailed": "Fehlgeschlagen",
   "itemsRead": {"one": "{count} Eintrag gelesen", "other": "{count} Einträge gelesen"},
   "inArchive": {"one": "{count} im Archiv", "other": "{count} im Archiv"},
-  "lastSuccess": "Zuletzt erfolgreich:",
-  "lastAttempt": "Letzter Versuch:",
+  "lastNewItem": "Letzte neue Meldung:",
   "never": "nie",
   "fullText": "Volltext ({mode}): {extracted}",
   "extracted": {"one": "{count} extrahiert", "other": "{count} extrahiert"},
@@ -1413,8 +1406,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeFailed": "Failed",
   "itemsRead": {"one": "{count} item read", "other": "{count} items read"},
   "inArchive": {"one": "{count} in the archive", "other": "{count} in the archive"},
-  "lastSuccess": "Last success:",
-  "lastAttempt": "Last attempt:",
+  "lastNewItem": "Last new item:",
   "never": "never",
   "fullText": "Full text ({mode}): {extracted}",
   "extracted": {"one": "{count} extracted", "other": "{count} extracted"},
@@ -1554,8 +1546,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeFailed": "Fallida",
   "itemsRead": {"one": "{count} elemento leído", "many": "{count} de elementos leídos", "other": "{count} elementos leídos"},
   "inArchive": {"one": "{count} en el archivo", "many": "{count} en el archivo", "other": "{count} en el archivo"},
-  "lastSuccess": "Último éxito:",
-  "lastAttempt": "Último intento:",
+  "lastNewItem": "Última novedad:",
   "never": "nunca",
   "fullText": "Texto completo ({mode}): {extracted}",
   "extracted": {"one": "{count} extraído", "many": "{count} extraídos", "other": "{count} extraídos"},
@@ -1695,8 +1686,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeFailed": "Échec",
   "itemsRead": {"one": "{count} élément lu", "many": "{count} d’éléments lus", "other": "{count} éléments lus"},
   "inArchive": {"one": "{count} dans les archives", "many": "{count} dans les archives", "other": "{count} dans les archives"},
-  "lastSuccess": "Dernier succès :",
-  "lastAttempt": "Dernière tentative :",
+  "lastNewItem": "Dernière nouveauté :",
   "never": "jamais",
   "fullText": "Texte intégral ({mode}) : {extracted}",
   "extracted": {"one": "{count} extrait", "many": "{count} extraits", "other": "{count} extraits"},
@@ -1836,8 +1826,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeFailed": "Non riuscita",
   "itemsRead": {"one": "{count} elemento letto", "many": "{count} di elementi letti", "other": "{count} elementi letti"},
   "inArchive": {"one": "{count} nell’archivio", "many": "{count} nell’archivio", "other": "{count} nell’archivio"},
-  "lastSuccess": "Ultimo successo:",
-  "lastAttempt": "Ultimo tentativo:",
+  "lastNewItem": "Ultima novità:",
   "never": "mai",
   "fullText": "Testo completo ({mode}): {extracted}",
   "extracted": {"one": "{count} estratto", "many": "{count} estratti", "other": "{count} estratti"},
@@ -1977,8 +1966,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeFailed": "Mislukt",
   "itemsRead": {"one": "{count} item gelezen", "other": "{count} items gelezen"},
   "inArchive": {"one": "{count} in het archief", "other": "{count} in het archief"},
-  "lastSuccess": "Laatst gelukt:",
-  "lastAttempt": "Laatste poging:",
+  "lastNewItem": "Laatste nieuwe bericht:",
   "never": "nooit",
   "fullText": "Volledige tekst ({mode}): {extracted}",
   "extracted": {"one": "{count} overgenomen", "other": "{count} overgenomen"},
@@ -2118,8 +2106,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeFailed": "Błąd",
   "itemsRead": {"one": "odczytano {count} wpis", "few": "odczytano {count} wpisy", "many": "odczytano {count} wpisów", "other": "odczytano {count} wpisu"},
   "inArchive": {"one": "{count} w archiwum", "few": "{count} w archiwum", "many": "{count} w archiwum", "other": "{count} w archiwum"},
-  "lastSuccess": "Ostatni sukces:",
-  "lastAttempt": "Ostatnia próba:",
+  "lastNewItem": "Ostatnia nowość:",
   "never": "nigdy",
   "fullText": "Pełny tekst ({mode}): {extracted}",
   "extracted": {"one": "wyodrębniono {count}", "few": "wyodrębniono {count}", "many": "wyodrębniono {count}", "other": "wyodrębniono {count}"},
@@ -2259,8 +2246,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeFailed": "Falhou",
   "itemsRead": {"one": "{count} item lido", "many": "{count} de itens lidos", "other": "{count} itens lidos"},
   "inArchive": {"one": "{count} no arquivo", "many": "{count} no arquivo", "other": "{count} no arquivo"},
-  "lastSuccess": "Último sucesso:",
-  "lastAttempt": "Última tentativa:",
+  "lastNewItem": "Última novidade:",
   "never": "nunca",
   "fullText": "Texto completo ({mode}): {extracted}",
   "extracted": {"one": "{count} extraído", "many": "{count} extraídos", "other": "{count} extraídos"},

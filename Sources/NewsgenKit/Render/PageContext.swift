@@ -306,9 +306,8 @@ struct PageContext {
             row["reason"] = .string(reason)
         }
         row["outcome"] = .string(strings.text(outcomeKey))
-        row["lastSuccess"] = status.lastSuccess.map(date)
-        row["lastAttempt"] = status.lastAttempt.map(date)
         if let entry = sourcePages.entry(id: status.id) {
+            row["lastNewItem"] = entry.newest.map(date)
             row["pageURL"] = .string(Route.source(id: entry.info.id).relativeLink(from: route))
             row["archivedCount"] = .int(entry.archivedCount)
             row["archivedLabel"] = .string(strings.count("inArchive", entry.archivedCount))

@@ -1,3 +1,4 @@
+import Foundation
 import NewsgenModel
 
 /// The sources that get a page of their own (`/sources/<id>/`): every source of
@@ -25,6 +26,9 @@ struct SourceCatalog: Sendable {
         var articles: [PreparedArticle]
         /// Every article of the source in the archive, cross-source duplicates included.
         var archivedCount: Int
+        /// The date of its newest article in the archive (published, else updated): "last new item" on
+        /// `/sources/`, a moment that moves only when the source brings news (ADR 053); nil for none dated.
+        var newest: Date? = nil
     }
 
     /// site.json order, then the removed sources by id, then the Markdown articles.
@@ -35,7 +39,12 @@ struct SourceCatalog: Sendable {
         var listedBySource: [String: [PreparedArticle]] = [:]
         for prepared in listed { listedBySource[prepared.article.sourceID, default: []].append(prepared) }
         var archived: [String: Int] = [:]
-        for prepared in input.articles { archived[prepared.article.sourceID, default: 0] += 1 }
+        var newest: [String: Date] = [:]
+        for prepared in input.articles {
+            let source = prepared.article.sourceID
+            archived[source, default: 0] += 1
+            if let date = prepared.article.date, date > newest[source] ?? .distantPast { newest[source] = date }
+        }
         let statuses = Dictionary(input.sourceStatuses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let configured = Set(input.config.sources.map(\.id))
 
@@ -44,17 +53,17 @@ struct SourceCatalog: Sendable {
             var info = input.sources[source.id] ?? SourceInfo(id: source.id, title: status?.title ?? source.title ?? source.id)
             info.id = source.id
             return Entry(info: info, kind: .configured, status: status, articles: listedBySource[source.id] ?? [],
-                         archivedCount: archived[source.id] ?? 0)
+                         archivedCount: archived[source.id] ?? 0, newest: newest[source.id])
         }
         let markdown = ArticleID.markdownSourceID
         for id in archived.keys.sorted() where !configured.contains(id) && id != markdown {
             entries.append(Entry(info: SourceInfo(id: id, title: id), kind: .removed, status: nil,
-                                 articles: listedBySource[id] ?? [], archivedCount: archived[id] ?? 0))
+                                 articles: listedBySource[id] ?? [], archivedCount: archived[id] ?? 0, newest: newest[id]))
         }
         if let count = archived[markdown], !configured.contains(markdown) {
             let title = input.sources[markdown]?.title ?? input.config.title
             entries.append(Entry(info: SourceInfo(id: markdown, title: title), kind: .markdown, status: nil,
-                                 articles: listedBySource[markdown] ?? [], archivedCount: count))
+                                 articles: listedBySource[markdown] ?? [], archivedCount: count, newest: newest[markdown]))
         }
         // Ids newsgen did not validate (a hand-edited archive) could share a folder; the first keeps it.
         var paths: Set<String> = []

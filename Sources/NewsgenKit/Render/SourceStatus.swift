@@ -4,6 +4,7 @@ import NewsgenModel
 /// One source as the `/sources/` page shows it: what this build got from it and
 /// what state.json remembers. Made from this build's outcome and the state the
 /// build recorded, never from the clock, so the page is the same for the same input.
+/// When it last brought news is the archive's to say (`SourceCatalog.Entry.newest`), not state.json's (ADR 053).
 struct SourceStatus: Sendable {
     var id: String
     var title: String
@@ -13,8 +14,6 @@ struct SourceStatus: Sendable {
     /// site.json's `category`, when the source has one.
     var category: String?
     var outcome: SourceOutcome
-    var lastSuccess: Date?
-    var lastAttempt: Date?
     /// Failed attempts since the last success (0 for none).
     var failures: Int = 0
     /// The earliest next attempt while backing off.
@@ -33,8 +32,6 @@ struct SourceStatus: Sendable {
             status.fullText = fullText[source.id]
             status.category = source.category
             if source.isURL, let entry = state.sources[source.id], entry.url == source.address {
-                status.lastSuccess = entry.lastSuccess.flatMap(RFC3339.date(from:))
-                status.lastAttempt = entry.lastAttempt.flatMap(RFC3339.date(from:))
                 status.failures = entry.failures ?? 0
                 status.nextAttempt = SourceBackoff.nextAttempt(entry)
             }
