@@ -11,6 +11,10 @@ DIST_COMPLETIONS := $(DIST)/completions
 DIST_INFO := $(abspath $(DIST_SCRATCH))/dist-info
 ## The commit `newsgen --version` names; "+dirty" when tracked files differ from it.
 DIST_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c+dirty; })
+## The same commit in full, and the origin remote's https or ssh address without credentials (nothing for a
+## local path): where `newsgen init` tells a new site's workflow to get newsgen's source (ADR 054).
+DIST_FULL_COMMIT := $(shell git rev-parse HEAD 2>/dev/null)
+DIST_ORIGIN := $(shell bash .ci/dist/source_origin.sh)
 ## What the checks of `make dist` and `make deb` run: the shells and groff read their files, dpkg-shlibdeps
 ## (dpkg-dev) finds the package's Depends, lintian reviews it.
 DIST_APT_PACKAGES := zsh fish groff-base binutils
@@ -20,7 +24,8 @@ DEB_APT_PACKAGES := dpkg-dev lintian
 
 ## The release binary (static Swift runtime, stripped), newsgen.1 and the bash, zsh and fish completions in dist/.
 dist: deps dist-deps
-	@mkdir -p $(DIST_INFO) && printf '#define NEWSGEN_COMMIT "%s"\n' '$(DIST_COMMIT)' > $(DIST_INFO)/commit.tmp && \
+	@mkdir -p $(DIST_INFO) && printf '#define NEWSGEN_COMMIT "%s"\n#define NEWSGEN_FULL_COMMIT "%s"\n#define NEWSGEN_ORIGIN "%s"\n' \
+	  '$(DIST_COMMIT)' '$(DIST_FULL_COMMIT)' '$(DIST_ORIGIN)' > $(DIST_INFO)/commit.tmp && \
 	  { cmp -s $(DIST_INFO)/commit.tmp $(DIST_INFO)/newsgen_dist_commit.h || mv $(DIST_INFO)/commit.tmp $(DIST_INFO)/newsgen_dist_commit.h; }
 	$(SWIFT) build -c release --static-swift-stdlib --product newsgen --scratch-path $(DIST_SCRATCH) -Xcc -I$(DIST_INFO)
 	@mkdir -p $(DIST_COMPLETIONS)

@@ -9,5 +9,13 @@
 #ifndef NEWSGEN_COMMIT
 #define NEWSGEN_COMMIT ""
 #endif
+#ifndef NEWSGEN_FULL_COMMIT
+#define NEWSGEN_FULL_COMMIT ""
+#endif
+#ifndef NEWSGEN_ORIGIN
+#define NEWSGEN_ORIGIN ""
+#endif
 
 const char *newsgen_build_commit(void) { return NEWSGEN_COMMIT; }
+const char *newsgen_build_full_commit(void) { return NEWSGEN_FULL_COMMIT; }
+const char *newsgen_build_origin(void) { return NEWSGEN_ORIGIN; }

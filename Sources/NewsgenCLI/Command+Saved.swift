@@ -19,7 +19,7 @@ extension Command {
             case .importOPML(_, let dryRun): return dryRun ? nil : "site.json was saved"
             case .list, .export: return nil
             }
-        case .initialize(let directory): return "the site was made in \(directory)"
+        case .initialize(let directory, _): return "the site was made in \(directory)"
         case .check, .inspect, .extract, .serve, .help, .manPage, .completion, .version: return nil
         }
     }

@@ -15,8 +15,9 @@ public enum Command: Equatable, Sendable {
     case archive(ArchiveArguments)
     /// `newsgen source add|list|remove|import|export …`: the sources of site.json (`Command+Source.swift`).
     case source(SourceArguments)
-    /// `newsgen init [DIR]`: scaffold a new site in DIR (default: the current folder).
-    case initialize(directory: String)
+    /// `newsgen init [DIR] [--newsgen-source URL[@REF]]`: scaffold a new site in DIR (default: the
+    /// current folder), its workflow getting newsgen from URL at REF when given (checked when run).
+    case initialize(directory: String, newsgenSource: String? = nil)
     case serve(ServeArguments)
     case help(topic: String?)
     /// `newsgen help --man`: the manual as a man page (`ManPage`).

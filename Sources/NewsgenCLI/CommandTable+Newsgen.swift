@@ -27,6 +27,12 @@ extension CommandSpec {
         name: "init",
         summary: ["Make a new site that builds at once (site.json, a README, the", "CI workflow, a first article)"],
         operand: OperandSpec(name: "DIR", required: false, one: "one folder", needs: "a folder name"),
+        options: [
+            OptionSpec(name: "--newsgen-source", value: "URL[@REF]",
+                       help: ["Where the CI workflow gets newsgen: a git", "repository (https or ssh) at a branch, tag or",
+                              "full commit (default: its default branch)"],
+                       valueExample: "https://github.com/ACCOUNT/newsgen@main"),
+        ],
         about: """
         Makes a new site in DIR (default: the current folder; created when missing):
         site.json, an empty bookmarks.json, a .gitignore for public/ and .newsgen/,
@@ -34,11 +40,18 @@ extension CommandSpec {
         article in content/articles/. The built-in theme needs no templates folder;
         a file in DIR/templates/ replaces the built-in one of the same name.
 
+        The workflow builds newsgen from the repository and commit this binary was
+        built from, when its build recorded them (a release does), or from
+        --newsgen-source; otherwise init says which line of it to set. When DIR is
+        a clone of a GitHub repository, site.json's baseURL and the publishing
+        steps name the address GitHub Pages will give the site.
+
         Refuses, writing nothing, when DIR already has a site.json. Other files
         already there are kept as they are.
         """,
-        examples: ["newsgen init my-news", "cd my-news && newsgen build --offline"],
-        make: { .initialize(directory: $0.operand ?? ".") }
+        examples: ["newsgen init my-news", "newsgen init my-news --newsgen-source https://github.com/ACCOUNT/newsgen@v1.2.0",
+                   "cd my-news && newsgen build --offline"],
+        make: { .initialize(directory: $0.operand ?? ".", newsgenSource: $0.value("--newsgen-source")) }
     )
 
     static let build = CommandSpec(

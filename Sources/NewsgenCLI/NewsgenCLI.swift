@@ -67,7 +67,7 @@ public enum NewsgenCLI {
         case .bookmark(let arguments): return bookmark(arguments, context)
         case .archive(let arguments): return archive(arguments, context)
         case .source(let arguments): return source(arguments, context)
-        case .initialize(let directory): return initialize(directory, context)
+        case .initialize(let directory, let source): return initialize(directory, newsgenSource: source, context)
         case .serve(let arguments): return serve(arguments, context, environment: environment)
         }
     }
@@ -85,10 +85,20 @@ public enum NewsgenCLI {
         }
     }
 
-    /// `newsgen init DIR`: writes the scaffold, then lists what it made and the next step.
-    private static func initialize(_ directory: String, _ context: Context) -> Int32 {
+    /// `newsgen init DIR`: writes the scaffold, then lists what it made, the next step, where its
+    /// workflow gets newsgen from and the three steps to publish it. A `--newsgen-source` that
+    /// cannot be used is a usage error, and nothing is written.
+    private static func initialize(_ directory: String, newsgenSource: String?, _ context: Context) -> Int32 {
+        let source: NewsgenSource?
         do {
-            let outcome = try SiteScaffold.create(in: context.url(directory), shownAs: directory, created: context.now)
+            source = try newsgenSource.map { text throws(InitError) in try NewsgenSource.parse(option: text) } ?? BuildCommit.source
+        } catch {
+            context.console.error("\(error)")
+            context.console.diagnose(nil, "Run 'newsgen help init' for usage.")
+            return exitUsage
+        }
+        do {
+            let outcome = try SiteScaffold.create(in: context.url(directory), shownAs: directory, created: context.now, source: source)
             let place = directory == "." ? "this folder" : directory
             var lines = ["Made a new site in \(place):"]
             lines += outcome.written.map { "  \($0)" }
@@ -99,6 +109,11 @@ public enum NewsgenCLI {
             lines.append("")
             lines.append("Next: " + (directory == "." ? "" : "'cd \(directory)', ")
                          + "add a source ('newsgen source add URL'), then 'newsgen serve' to preview it as you edit (README.md says how).")
+            lines.append("")
+            lines.append(source.map { "The workflow (\(CIWorkflow.path)) builds newsgen from \($0.repository) at \($0.ref)." }
+                         ?? "The workflow (\(CIWorkflow.path)) does not know where to get newsgen: set NEWSGEN_REPOSITORY on line \(CIWorkflow.repositoryLine) to the address of newsgen's git repository (or NEWSGEN_DEB on line \(CIWorkflow.debLine) to a release's .deb) before you push; until then its first step stops each run and says so.")
+            lines.append("To publish the site on GitHub Pages:")
+            lines += SiteScaffold.publishSteps(pagesURL: outcome.pagesURL, indent: "  ")
             context.console.print(lines.joined(separator: "\n"))
             return exitSuccess
         } catch {

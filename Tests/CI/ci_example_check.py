@@ -3,31 +3,34 @@
 
 Usage: ci_example_check.py [BINARY]   (default .build/debug/newsgen; `make ci-example-check`)
 
-A site made by `newsgen init` (whose .github/workflows/rebuild.yml must equal the documented file,
-and is the file run), with one url source served on 127.0.0.1 by a fixture server (RSS items with
-`media:thumbnail` PNGs, ETags and 304s), committed to a bare repository standing in for GitHub.
-The workflow's jobs then run through workflow_runner.py: its `run:` steps with bash, in order, its
-`uses:` steps replaced by local equivalents. What this check supplies, and why:
+First a site made by plain `newsgen init` (this binary knows no source): its workflow must be the
+documented file and stop at its first step, with the sentence naming the line to set.
 
-  NEWSGEN_REPOSITORY, NEWSGEN_VERSION  this repository and HEAD, so "Find newsgen's commit" finds
-                                       the commit the binary was built from
+Then a site made by `newsgen init --newsgen-source THIS-REPOSITORY@HEAD` (whose workflow must be the
+documented file with those two lines filled in, and is the file run, unedited but for NEWSGEN_DEB with
+--deb, the value the site's README tells a user to set), with one url source served on 127.0.0.1 by a
+fixture server (RSS items with `media:thumbnail` PNGs, ETags and 304s), committed to a bare repository
+standing in for GitHub. The workflow's jobs then run through workflow_runner.py: its `run:` steps with
+bash, in order, its `uses:` steps replaced by local equivalents. What this check supplies, and why:
+
   the binary cache                     seeded with BINARY under `newsgen-<HEAD>` (the key the workflow
                                        computes), so the run is a cache hit and Swift is not built
                                        again; a step that would run `swift build` stops the check
                                        (with --from-source nothing is seeded and run 1 builds it)
-  NEWSGEN_DEB                          empty; with --deb FILE (e.g. make deb's), file://FILE, so the
-                                       workflow installs that package instead (no binary cache)
   apt-get                              a stand-in that installs nothing: each package the workflow
                                        names must already be installed here (`make deps`), or it fails
   the container                        not started: this machine must be what it names, Debian 12
                                        with the same Swift version (checked)
 
 Run 1 must commit the archive (only content/archive/) and publish a site whose feed rows have
-thumbnails (JPEGs made by libvips). Then the feed gains an item in a new month, and run 2, on a fresh
-workspace with the caches and the last public/ restored, must be incremental (as the build's --verbose
-output says: one article sanitized, the rest reused, no image downloaded again, pages kept),
-send the validators the committed state.json holds, commit only the new month's file and
-state.json, and publish the new article. Prints each step's time; exit 1 on FAIL.
+thumbnails (JPEGs made by libvips). Run 2, with nothing new, must commit nothing. Then the feed gains an
+item in a new month, and run 3, on a fresh workspace with the caches and the last public/ restored, must
+be incremental (as the build's --verbose output says: one article sanitized, the rest reused, no image
+downloaded again, pages kept), send the validators the committed state.json holds, commit only the new
+month's file and state.json, and publish the new article. Run 4: a bookmark pushed from another clone
+just before the commit step; the run's commit must land on top of it. Run 5: a takedown of an article
+in the month the run adds to, pushed likewise; the run must build again from the branch, and both the
+takedown and the new item must be on the remote and the site. Prints each step's time; exit 1 on FAIL.
 """
 import argparse
 import hashlib
@@ -52,10 +55,12 @@ from image_bench import make_images  # noqa: E402
 
 SOURCE_ID = "harbour-log"
 WORKFLOW = os.path.join(ROOT, "docs", "ci", "github-actions.yml")
-# The feed's items: (guid, title, RFC 822 date, image number). Run 2 adds the last one, a month later.
+# The feed's items: (guid, title, RFC 822 date, image number). Runs 3, 4 and 5 add one each, a month later.
 FIRST_ITEMS = [("h-1", "Ferry timetable changes", "Mon, 05 Oct 2026 08:00:00 GMT", 0),
                ("h-2", "Lighthouse reopens", "Tue, 13 Oct 2026 09:30:00 GMT", 1)]
-NEW_ITEM = ("h-3", "Winter moorings allocated", "Wed, 04 Nov 2026 10:15:00 GMT", 2)
+NEW_ITEMS = [("h-3", "Winter moorings allocated", "Wed, 04 Nov 2026 10:15:00 GMT", 2),
+             ("h-4", "Harbour dues unchanged", "Thu, 12 Nov 2026 07:45:00 GMT", 0),
+             ("h-5", "Pilot boat renamed", "Fri, 20 Nov 2026 16:20:00 GMT", 1)]
 
 # The workflow's apt-get on this machine: `update` does nothing, `install` installs nothing and
 # fails unless every package it names is installed already; a .deb file is unpacked into the run's
@@ -182,16 +187,85 @@ def check_container(workflow):
         raise Failure("this machine is not Debian 12, the system the workflow's container is")
 
 
-def make_site(binary, folder, port, compare=True):
-    """`newsgen init` with one url source, committed and pushed to a bare remote; returns (site, remote).
-    `compare`: the workflow init wrote must be the documented one."""
-    site, remote = os.path.join(folder, "site"), os.path.join(folder, "remote.git")
-    result = subprocess.run([binary, "init", site], capture_output=True, text=True)
+def init_site(binary, site, *options):
+    """`newsgen init SITE OPTIONS…`; what it printed."""
+    result = subprocess.run([binary, "init", site, *options], capture_output=True, text=True)
     if result.returncode != 0:
         raise Failure("newsgen init failed: %s" % result.stderr)
-    with open(os.path.join(site, ".github", "workflows", "rebuild.yml"), "rb") as written, open(WORKFLOW, "rb") as documented:
-        if compare and written.read() != documented.read():
+    return result.stdout
+
+
+def workflow_with(text, **values):
+    """The workflow `text` with the `env:` lines NAME set to the YAML strings `values` give."""
+    for name, value in values.items():
+        text, count = re.subn(r"(?m)^(  %s: ).*$" % name, lambda match: match.group(1) + json.dumps(value), text)
+        if count != 1:
+            raise Failure("the workflow has no line `  %s:` to set" % name)
+    return text
+
+
+def check_unknown_source(binary, folder):
+    """`newsgen init` by a binary that does not know where it came from: the workflow is the documented
+    file, init says which line to set, and the workflow's first step stops a run at once, saying it."""
+    site = os.path.join(folder, "unknown-source")
+    output = init_site(binary, site)
+    with open(WORKFLOW, encoding="utf-8") as file:
+        documented = file.read()
+    with open(os.path.join(site, ".github", "workflows", "rebuild.yml"), encoding="utf-8") as file:
+        if file.read() != documented:
             raise Failure("the workflow `newsgen init` writes differs from docs/ci/github-actions.yml (make embed-templates)")
+    line = 1 + documented.split("\n").index('  NEWSGEN_REPOSITORY: ""')
+    if "set NEWSGEN_REPOSITORY on line %d" % line not in output:
+        raise Failure("init's output does not say to set NEWSGEN_REPOSITORY on line %d:\n%s" % (line, output))
+    remote = os.path.join(folder, "unknown-source.git")
+    commit_and_push(site, remote)
+    runner = workflow_runner.LocalRunner(workflow_runner.load(WORKFLOW), os.path.join(folder, "unknown-runner"), remote,
+                                         shims={"apt-get": APT_GET_SHIM})
+    try:
+        runner.run(1)
+    except workflow_runner.StepFailed as failed:
+        sentence = "Set NEWSGEN_REPOSITORY on line %d of .github/workflows/rebuild.yml" % line
+        if failed.step != "Check where newsgen comes from" or sentence not in failed.output:
+            raise Failure("without newsgen's source the run failed at %r, not at its first step saying %r:\n%s"
+                          % (failed.step, sentence, failed.output))
+        print("unknown source: the first step stops the run: %s" % failed.output.strip().split("::")[-1])
+        return
+    raise Failure("without newsgen's source the workflow ran to its end")
+
+
+def commit_and_push(site, remote):
+    """The site committed and pushed to a new bare repository `remote`, as a user pushes it to GitHub."""
+    git("init", "-q", "-b", "main", cwd=site)
+    git("add", "-A", cwd=site)
+    git("-c", "user.name=Site Owner", "-c", "user.email=owner@example.org", "commit", "-q", "-m", "A new site", cwd=site)
+    git("init", "-q", "--bare", "-b", "main", remote)
+    git("push", "-q", remote, "main", cwd=site)
+
+
+def make_site(binary, folder, port, head, deb=None, workflow_file=None):
+    """`newsgen init --newsgen-source THIS-REPOSITORY@HEAD` with one url source, committed and pushed to
+    a bare remote; returns (site, remote). The workflow is run as init wrote it; with `deb`, its
+    NEWSGEN_DEB line is set, the one value init's README tells a user to set. The workflow must be the
+    documented one with the source's two lines filled in; with `workflow_file`, that file is, so filled."""
+    site, remote = os.path.join(folder, "site"), os.path.join(folder, "remote.git")
+    output = init_site(binary, site, "--newsgen-source", "%s@%s" % (ROOT, head))
+    if "builds newsgen from %s at %s." % (ROOT, head) not in output or "OWNER" in output:
+        raise Failure("init's output does not name the source it was given:\n%s" % output)
+    path = os.path.join(site, ".github", "workflows", "rebuild.yml")
+    with open(path, encoding="utf-8") as file:
+        written = file.read()
+    with open(WORKFLOW, encoding="utf-8") as file:
+        expected = workflow_with(file.read(), NEWSGEN_REPOSITORY=ROOT, NEWSGEN_VERSION=head)
+    if workflow_file is None and written != expected:
+        raise Failure("the workflow `newsgen init --newsgen-source` writes is not the documented one with its source set")
+    if workflow_file is not None:  # what init would write from that file
+        with open(workflow_file, encoding="utf-8") as file:
+            written = workflow_with(file.read(), NEWSGEN_REPOSITORY=ROOT, NEWSGEN_VERSION=head)
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(written)
+    if deb:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(workflow_with(written, NEWSGEN_DEB="file://" + deb))
     config_path = os.path.join(site, "site.json")
     with open(config_path) as file:
         config = json.load(file)
@@ -199,11 +273,7 @@ def make_site(binary, folder, port, compare=True):
     with open(config_path, "w") as file:
         json.dump(config, file, indent=2)
         file.write("\n")
-    git("init", "-q", "-b", "main", cwd=site)
-    git("add", "-A", cwd=site)
-    git("-c", "user.name=Site Owner", "-c", "user.email=owner@example.org", "commit", "-q", "-m", "A new site", cwd=site)
-    git("init", "-q", "--bare", "-b", "main", remote)
-    git("push", "-q", remote, "main", cwd=site)
+    commit_and_push(site, remote)
     return site, remote
 
 
@@ -281,6 +351,7 @@ def refuse_swift_build(step, context):
 
 
 def check(binary, folder, workflow_file=None, deb=None, from_source=False):
+    check_unknown_source(binary, folder)
     feed = Feed()
     server = serve(feed)
     try:
@@ -289,21 +360,66 @@ def check(binary, folder, workflow_file=None, deb=None, from_source=False):
         server.shutdown()
 
 
+def remote_head(remote):
+    return git("rev-parse", "main", cwd=remote).strip()
+
+
+def push_from_elsewhere(binary, remote, folder, message, *command):
+    """What the site's owner does on another machine while a run builds: clone, run `newsgen COMMAND`
+    there, commit and push."""
+    clone = os.path.join(folder, "elsewhere-%d" % len(os.listdir(folder)))
+    git("clone", "-q", remote, clone)
+    result = subprocess.run([binary, *command, "--site", clone], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure("newsgen %s failed in a clone: %s" % (" ".join(command), result.stderr))
+    git("add", "-A", cwd=clone)
+    git("-c", "user.name=Site Owner", "-c", "user.email=owner@example.org", "commit", "-q", "-m", message, cwd=clone)
+    git("push", "-q", "origin", "main", cwd=clone)
+
+
+def during_the_build(action, refuse):
+    """A before_step hook that does `action` once, just before the commit step: after the run built."""
+    def hook(step, context):
+        refuse(step, context)
+        if step.get("name") == "Commit the archive":
+            action()
+    return hook
+
+
+def our_lines(output):
+    """The lines the workflow's commit step wrote itself (not git's or newsgen's), joined."""
+    return " / ".join(line for line in output.split("\n") if line.startswith("The "))
+
+
+def commit_step_output(log):
+    return next(output for _, name, state, output, _ in log if name == "Commit the archive" and state == "ran")
+
+
+def published_titles(pages):
+    """The titles of every article page published."""
+    titles = set()
+    folder = os.path.join(pages, "articles")
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name, "index.html"), encoding="utf-8") as file:
+            match = re.search(r"<title>([^<]*?)(?: · [^<]*)?</title>", file.read())
+            if match:
+                titles.add(match.group(1))
+    return titles
+
+
 def scenario(binary, folder, feed, port, workflow_file, deb, from_source):
-    site, remote = make_site(binary, folder, port, compare=workflow_file is None)
-    workflow = workflow_runner.load(workflow_file or os.path.join(site, ".github", "workflows", "rebuild.yml"))
-    check_container(workflow)
     head = git("rev-parse", "HEAD", cwd=ROOT).strip()
-    overrides = {"NEWSGEN_REPOSITORY": ROOT, "NEWSGEN_VERSION": "HEAD"}
-    if deb:
-        overrides["NEWSGEN_DEB"] = "file://" + deb
-    runner = workflow_runner.LocalRunner(workflow, os.path.join(folder, "runner"), remote, env_overrides=overrides,
-                                         shims={"apt-get": APT_GET_SHIM},
-                                         before_step=None if from_source else refuse_swift_build)
+    site, remote = make_site(binary, folder, port, head, deb=deb, workflow_file=workflow_file)
+    workflow = workflow_runner.load(os.path.join(site, ".github", "workflows", "rebuild.yml"))
+    check_container(workflow)
+    refuse = (lambda step, context: None) if from_source else refuse_swift_build
+    runner = workflow_runner.LocalRunner(workflow, os.path.join(folder, "runner"), remote,
+                                         shims={"apt-get": APT_GET_SHIM}, before_step=refuse)
     if not deb and not from_source:
         binary_step = next(step for step in workflow["jobs"]["build"]["steps"] if step.get("id") == "newsgen")
         names = workflow_runner.path_list(binary_step["with"]["path"])
         runner.cache.save(names, lambda name: os.path.realpath(binary), "newsgen-" + head)
+    problems = []  # failures that do not stop the later runs
 
     started = time.monotonic()
     log = runner.run(1)
@@ -325,40 +441,98 @@ def scenario(binary, folder, feed, port, workflow_file, deb, from_source):
     first_articles = set(os.listdir(os.path.join(runner.pages, "articles")))
     feed.taken()
 
-    feed.items.append(NEW_ITEM)
+    # Run 2: nothing new anywhere. The feed answers 304 and the run commits nothing.
+    before = remote_head(remote)
     started = time.monotonic()
     log = runner.run(2)
     print_log(2, log, time.monotonic() - started)
+    if remote_head(remote) != before:
+        subject, files = last_commit_files(remote)
+        problems.append("run 2, with nothing new, committed %s (%r): a run with no news must commit nothing" % (files, subject))
+    else:
+        print("  committed nothing: %s" % commit_step_output(log).strip())
+    feed.taken()
+
+    feed.items.append(NEW_ITEMS[0])
+    started = time.monotonic()
+    log = runner.run(3)
+    print_log(3, log, time.monotonic() - started)
     output = build_output(log)
     sanitized, reused = verbose_figure(r"Enrich: ([\d,]+) articles? sanitized, ([\d,]+) reused", output, "what it sanitized")
     rendered, kept = verbose_figure(r"Pages: ([\d,]+) rendered, ([\d,]+) kept", output, "how many pages it kept")
     downloaded, unchanged = verbose_figure(r"images: ([\d,]+) downloaded, ([\d,]+) unchanged", output, "what images cost")
-    print("  run 2's build: Enrich %d sanitized, %d reused; Pages %d rendered, %d kept; images %d downloaded, %d unchanged"
+    print("  run 3's build: Enrich %d sanitized, %d reused; Pages %d rendered, %d kept; images %d downloaded, %d unchanged"
           % (sanitized, reused, rendered, kept, downloaded, unchanged))
     if sanitized != 1 or reused < len(FIRST_ITEMS):
-        raise Failure("run 2 was not incremental: %d articles sanitized, %d reused (want 1 and at least %d)"
+        raise Failure("run 3 was not incremental: %d articles sanitized, %d reused (want 1 and at least %d)"
                       % (sanitized, reused, len(FIRST_ITEMS)))
     if downloaded != 1 or unchanged != len(FIRST_ITEMS):
-        raise Failure("run 2 downloaded %d images and revalidated %d (want 1 and %d)" % (downloaded, unchanged, len(FIRST_ITEMS)))
-    # The cache brought back run 1's public/ and its record (ADR 045): the pages the new item does not
-    # touch are kept, the rest rendered.
+        raise Failure("run 3 downloaded %d images and revalidated %d (want 1 and %d)" % (downloaded, unchanged, len(FIRST_ITEMS)))
+    # The cache brought back the last run's public/ and its record (ADR 045): the pages the new item does
+    # not touch are kept, the rest rendered.
     if kept == 0 or rendered == 0:
-        raise Failure("run 2 kept %d pages and rendered %d: the restored public/ was not used" % (kept, rendered))
+        raise Failure("run 3 kept %d pages and rendered %d: the restored public/ was not used" % (kept, rendered))
     asked = [request for request in feed.taken() if request[0] == "/feed.xml"]
     if len(asked) != 1 or not asked[0][1]:
-        raise Failure("run 2 fetched the feed without the ETag the committed state.json holds: %s" % asked)
+        raise Failure("run 3 fetched the feed without the ETag the committed state.json holds: %s" % asked)
     subject, files = last_commit_files(remote)
     wanted = sorted([archive + SOURCE_ID + "/2026-11.jsonl", archive + "state.json"])
     if subject != "Archive: scheduled rebuild" or files != wanted:
-        raise Failure("run 2 committed %s (%r), not only %s" % (files, subject, wanted))
+        raise Failure("run 3 committed %s (%r), not only %s" % (files, subject, wanted))
     print("  committed: %s" % ", ".join(files))
     new_articles = set(os.listdir(os.path.join(runner.pages, "articles"))) - first_articles
     if len(new_articles) != 1:
-        raise Failure("run 2 published %d new article pages, not 1: %s" % (len(new_articles), sorted(new_articles)))
+        raise Failure("run 3 published %d new article pages, not 1: %s" % (len(new_articles), sorted(new_articles)))
     with open(os.path.join(runner.pages, "articles", new_articles.pop(), "index.html"), encoding="utf-8") as file:
-        if NEW_ITEM[1] not in file.read():
-            raise Failure("the new article's page does not carry its title %r" % NEW_ITEM[1])
-    check_thumbnails(runner.pages, [title for _, title, _, _ in FIRST_ITEMS + [NEW_ITEM]])
+        if NEW_ITEMS[0][1] not in file.read():
+            raise Failure("the new article's page does not carry its title %r" % NEW_ITEMS[0][1])
+    check_thumbnails(runner.pages, [title for _, title, _, _ in FIRST_ITEMS + NEW_ITEMS[:1]])
+
+    # Run 4: a bookmark pushed while the run builds. The run's push is refused, it rebases its commit
+    # onto the bookmark's and pushes again: both are on the remote.
+    origin = "http://127.0.0.1:%d" % port
+    feed.items.append(NEW_ITEMS[1])
+    runner.before_step = during_the_build(lambda: push_from_elsewhere(
+        binary, remote, folder, "Bookmark the ferry timetable", "bookmark", "add", origin + "/story/h-1"), refuse)
+    started = time.monotonic()
+    log = runner.run(4)
+    print_log(4, log, time.monotonic() - started)
+    subjects = git("log", "-3", "--format=%s", cwd=remote).split("\n")[:2]
+    if subjects != ["Archive: scheduled rebuild", "Bookmark the ferry timetable"]:
+        raise Failure("after a bookmark pushed during run 4, the remote's last commits are %s, not the archive's on the bookmark's"
+                      % subjects)
+    if len(json.loads(git("show", "main:bookmarks.json", cwd=remote))["bookmarks"]) != 1:
+        raise Failure("the bookmark pushed during run 4 is not in the remote's bookmarks.json")
+    if NEW_ITEMS[1][0] not in git("show", "main:content/archive/%s/2026-11.jsonl" % SOURCE_ID, cwd=remote):
+        raise Failure("run 4's new item is not in the remote's archive")
+    print("  %s" % our_lines(commit_step_output(log)))
+
+    # Run 5: a takedown pushed while the run builds, of an article in the month the run adds to. The
+    # run's push is refused, the archive changed on the branch, so it starts again from the branch
+    # and builds again: the takedown holds and the run's new item is on the remote and published.
+    feed.items.append(NEW_ITEMS[2])
+    runner.before_step = during_the_build(lambda: push_from_elsewhere(
+        binary, remote, folder, "Take down the moorings article", "archive", "remove", origin + "/story/h-3",
+        "--reason", "a correction"), refuse)
+    started = time.monotonic()
+    log = runner.run(5)
+    print_log(5, log, time.monotonic() - started)
+    step = commit_step_output(log)
+    if "building again" not in step:
+        raise Failure("run 5's commit step did not build again after the takedown:\n%s" % step)
+    subjects = git("log", "-3", "--format=%s", cwd=remote).split("\n")[:2]
+    if subjects != ["Archive: scheduled rebuild", "Take down the moorings article"]:
+        raise Failure("after a takedown pushed during run 5, the remote's last commits are %s" % subjects)
+    month = git("show", "main:content/archive/%s/2026-11.jsonl" % SOURCE_ID, cwd=remote)
+    if NEW_ITEMS[2][0] not in month:
+        raise Failure("run 5's new item is not in the remote's archive after the rebuild:\n%s" % month)
+    titles = published_titles(runner.pages)
+    if NEW_ITEMS[2][1] not in titles or NEW_ITEMS[0][1] in titles:
+        raise Failure("run 5 published %s: want %r and not the taken-down %r" % (sorted(titles), NEW_ITEMS[2][1], NEW_ITEMS[0][1]))
+    print("  %s" % our_lines(step))
+    print("  published: %s" % ", ".join(sorted(titles)))
+    if problems:
+        raise Failure("; ".join(problems))
 
 
 def main():

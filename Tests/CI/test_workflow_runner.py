@@ -15,7 +15,7 @@ from workflow_runner import WorkflowError, evaluate, selected, substitute  # noq
 
 WORKFLOW = os.path.join(os.path.dirname(os.path.dirname(HERE)), "docs", "ci", "github-actions.yml")
 CONTEXT = {"github": {"run_id": "7", "event_name": "schedule", "workspace": "/w"},
-           "env": {"NEWSGEN_DEB": "", "NEWSGEN_VERSION": "main"},
+           "env": {"NEWSGEN_DEB": "", "NEWSGEN_REPOSITORY": "https://example.org/newsgen", "NEWSGEN_VERSION": "main"},
            "steps": {"commit": {"outputs": {"sha": "abc123"}, "outcome": "success"},
                      "newsgen": {"outputs": {"cache-hit": "true"}, "outcome": "success"}}}
 
@@ -78,6 +78,16 @@ class StepSelectionTests(unittest.TestCase):
         self.assertIn("Build the site", hit)
         missed = dict(CONTEXT, steps={"commit": CONTEXT["steps"]["commit"], "newsgen": {"outputs": {"cache-hit": "false"}}})
         self.assertIn("Build newsgen", [step.get("name") for step in steps if selected(step, missed)])
+
+    def test_without_a_source_only_the_first_step_runs_and_it_fails(self):
+        steps = workflow_runner.load(WORKFLOW)["jobs"]["build"]["steps"]
+        self.assertEqual(steps[0]["name"], "Check where newsgen comes from")
+        self.assertNotIn(steps[0]["name"], [step.get("name") for step in steps if selected(step, CONTEXT)])
+        unknown = dict(CONTEXT, env={"NEWSGEN_DEB": "", "NEWSGEN_REPOSITORY": "", "NEWSGEN_VERSION": "HEAD"})
+        self.assertTrue(selected(steps[0], unknown))
+        self.assertIn("exit 1", steps[0]["run"])
+        deb = dict(CONTEXT, env={"NEWSGEN_DEB": "https://example.org/newsgen_1.0_amd64.deb", "NEWSGEN_REPOSITORY": ""})
+        self.assertFalse(selected(steps[0], deb))
 
     def test_the_documented_workflow_with_a_deb_builds_nothing(self):
         steps = workflow_runner.load(WORKFLOW)["jobs"]["build"]["steps"]

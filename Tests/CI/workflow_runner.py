@@ -4,7 +4,8 @@ The workflow is read with a real YAML parser (PyYAML) and its steps are the file
 step is executed with `bash -e` (GitHub's default shell), in order, after its `${{ … }}` expressions
 are substituted and its `if:` is evaluated. Each `uses:` step is replaced by a local equivalent:
 
-  actions/checkout               `git clone` of the remote standing in for GitHub into the workspace
+  actions/checkout               `git clone --depth 1` of the remote standing in for GitHub into the
+                                 workspace (checkout's default depth)
   actions/cache                  a folder kept between runs (one entry per key; restored at the step,
                                  saved after the job's last step when the key was not there yet,
                                  `restore-keys` matched against the newest entry, `cache-hit` 'true'
@@ -29,7 +30,7 @@ Expressions (`${{ … }}` and `if:`): literals ('text', true, false, numbers), `
 
 Anything else is an error naming the expression. Strings compare ignoring case, as on GitHub.
 The runner's own environment: HOME is a fresh folder per run, $GITHUB_OUTPUT, $GITHUB_ENV and
-$GITHUB_PATH work, and `shims` (programs put first on PATH) stand in for what this machine must not
+$GITHUB_PATH work, git is allowed only file:// and local paths (GIT_ALLOW_PROTOCOL), and `shims` (programs put first on PATH) stand in for what this machine must not
 do for real (the check's apt-get installs nothing).
 """
 import json
@@ -455,6 +456,8 @@ class LocalRunner:
         return {**base, **env,
                 "PATH": ":".join(extra_path + [os.environ.get("PATH", "/usr/bin:/bin")]),
                 "HOME": os.path.join(folder, "home"), "RUNNER_TEMP": os.path.join(folder, "temp"),
+                # git reaches no host from here: a workflow that names a remote repository fails at once.
+                "GIT_ALLOW_PROTOCOL": "file",
                 "CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": workspace,
                 "GITHUB_RUN_ID": str(number), "GITHUB_RUN_NUMBER": str(number), "GITHUB_EVENT_NAME": "schedule",
                 "GITHUB_OUTPUT": outputs, "GITHUB_ENV": env_file, "GITHUB_PATH": path_file}
@@ -488,7 +491,8 @@ class LocalRunner:
         inputs = {key: substitute(value, context) for key, value in (step.get("with") or {}).items()}
         workspace = env["GITHUB_WORKSPACE"]
         if uses == "actions/checkout":
-            result = subprocess.run(["git", "clone", "-q", self.remote, "."], cwd=workspace, env=env,
+            # As actions/checkout does by default: one commit deep, the branch tracking the remote's.
+            result = subprocess.run(["git", "clone", "-q", "--depth", "1", "file://" + self.remote, "."], cwd=workspace, env=env,
                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             if result.returncode != 0:
                 raise StepFailed("checkout", result.stdout)

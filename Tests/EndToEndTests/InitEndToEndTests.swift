@@ -16,6 +16,27 @@ struct InitEndToEndTests {
     static let madeFiles = ["site.json", "bookmarks.json", ".gitignore", ".github/workflows/rebuild.yml",
                             "README.md", "content/articles/welcome.md"]
 
+    /// What init says after "Next:" when the binary does not know where it came from (a development
+    /// build, as the tests run) and the folder has no GitHub remote.
+    static let unknownSourceAndAddress = """
+
+    The workflow (.github/workflows/rebuild.yml) does not know where to get newsgen: set NEWSGEN_REPOSITORY on line 28 to the address of newsgen's git repository (or NEWSGEN_DEB on line 24 to a release's .deb) before you push; until then its first step stops each run and says so.
+    To publish the site on GitHub Pages:
+      1. Push this folder to a repository on GitHub.
+      2. In the repository's Settings → Pages, set Source to "GitHub Actions"
+         (the run the first push started cannot publish before that).
+      3. In the Actions tab, run the "rebuild" workflow once by hand (Run workflow);
+         it then runs every hour and after every push.
+
+      The site then appears at the address Settings → Pages shows.
+
+    """
+
+    /// Every file init wrote into `site`, as text.
+    private static func writtenTexts(_ site: URL) throws -> [String: String] {
+        try Dictionary(uniqueKeysWithValues: madeFiles.map { ($0, try read(site.appendingPathComponent($0))) })
+    }
+
     @Test func initThenBuildWorksAtOnce() throws {
         let parent = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
@@ -28,7 +49,7 @@ struct InitEndToEndTests {
 
         Next: 'cd harbour-notes', add a source ('newsgen source add URL'), then 'newsgen serve' to preview it as you edit (README.md says how).
 
-        """)
+        """ + Self.unknownSourceAndAddress)
         let site = parent.appendingPathComponent("harbour-notes")
         #expect(try Self.read(site.appendingPathComponent("site.json")) == """
         {
@@ -62,6 +83,61 @@ struct InitEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/assets/style.css").path))
     }
 
+    /// Issue 33: nothing init writes or prints leaves a placeholder for the user to find, and both the
+    /// output and the README give the three steps to publish.
+    @Test func noPlaceholderAndThePublishStepsWhenTheSourceIsUnknown() throws {
+        let parent = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let result = try Newsgen.run(["init", "harbour-notes"], in: parent)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let site = parent.appendingPathComponent("harbour-notes")
+        let texts = try Self.writtenTexts(site)
+        for (path, text) in texts.merging(["stdout": result.stdout], uniquingKeysWith: { $1 }) {
+            #expect(!text.contains("OWNER"), "\(path) has a placeholder")
+        }
+        let readme = try #require(texts["README.md"])
+        for step in ["1. Push this folder to a repository on GitHub.", "set Source to \"GitHub Actions\"",
+                     "3. In the Actions tab, run the \"rebuild\" workflow once by hand", "the address Settings → Pages shows",
+                     "`NEWSGEN_REPOSITORY` (line 28)"] {
+            #expect(readme.contains(step), "README.md lacks \(step)")
+        }
+        #expect(texts[".github/workflows/rebuild.yml"]?.contains("\n  NEWSGEN_REPOSITORY: \"\"\n") == true)
+        #expect(texts["site.json"]?.contains("baseURL") == false)
+    }
+
+    /// `--newsgen-source` fills the workflow in, and a folder that is a clone of a GitHub repository
+    /// gives the address the site will have: in the output, the README and site.json's baseURL.
+    @Test func aGivenSourceAndAGitHubRemoteAreWrittenIn() throws {
+        let site = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("[core]\n\tbare = false\n[remote \"origin\"]\n\turl = git@github.com:Harbour/notes.git\n".utf8)
+            .write(to: site.appendingPathComponent(".git/config"))
+        let result = try Newsgen.run(["init", "--newsgen-source", "https://me:ghp_token@github.com/acme/newsgen@v1.0"], in: site)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("\nThe workflow (.github/workflows/rebuild.yml) builds newsgen from https://github.com/acme/newsgen at v1.0.\n"))
+        #expect(result.stdout.hasSuffix("\n  The site then appears at https://harbour.github.io/notes/.\n"))
+        let texts = try Self.writtenTexts(site)
+        let workflow = try #require(texts[".github/workflows/rebuild.yml"])
+        #expect(workflow.contains("\n  NEWSGEN_REPOSITORY: \"https://github.com/acme/newsgen\"\n  NEWSGEN_VERSION: \"v1.0\"\n"))
+        for (path, text) in texts.merging(["stdout": result.stdout], uniquingKeysWith: { $1 }) {
+            #expect(!text.contains("OWNER") && !text.contains("ghp_token"), "\(path)")
+        }
+        #expect(texts["README.md"]?.contains("The site then appears at https://harbour.github.io/notes/.") == true)
+        #expect(texts["README.md"]?.contains("[newsgen](https://github.com/acme/newsgen)") == true)
+        #expect(texts["site.json"]?.contains("\n  \"baseURL\": \"https://harbour.github.io/notes/\",\n") == true)
+        #expect(try Newsgen.run(["check", "--offline"], in: site).status == 0)
+    }
+
+    @Test func aSourceThatCannotBeFetchedIsAUsageErrorAndNothingIsWritten() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Newsgen.run(["init", "site", "--newsgen-source", "https://github.com/acme/newsgen@0123abc"], in: folder)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: --newsgen-source: '0123abc' looks like an abbreviated commit"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func initInTheCurrentFolderKeepsFilesAlreadyThere() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -76,7 +152,7 @@ struct InitEndToEndTests {
 
         Next: add a source ('newsgen source add URL'), then 'newsgen serve' to preview it as you edit (README.md says how).
 
-        """)
+        """ + Self.unknownSourceAndAddress)
         #expect(try Self.read(folder.appendingPathComponent("README.md")) == "# Mine\n")
     }
 
@@ -112,7 +188,7 @@ struct InitEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Newsgen.run(arguments, in: folder)
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("Usage: newsgen init [DIR]\n"))
+        #expect(result.stdout.hasPrefix("Usage: newsgen init [DIR] [--newsgen-source URL[@REF]]\n"))
         #expect(result.stdout.contains("\n  newsgen init my-news\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

@@ -37,7 +37,7 @@ struct CommandTableTests {
                                             "newsgen bookmark toggle ARTICLE [--note TEXT] [--site DIR]",
                                             "newsgen bookmark list [--json] [--site DIR]"])
         let initialize = try #require(Self.table.command("init"))
-        #expect(HelpText.usage(initialize) == ["newsgen init [DIR]"])
+        #expect(HelpText.usage(initialize) == ["newsgen init [DIR] [--newsgen-source URL[@REF]]"])
     }
 
     @Test func everyCommandsHelpListsItsOptionsAndTheOverviewListsEveryCommand() {

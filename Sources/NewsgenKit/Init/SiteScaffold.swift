@@ -11,10 +11,25 @@ public enum SiteScaffold {
         public var contents: Data
     }
 
-    /// What `create` did: the files it wrote and the ones already there, which it left alone.
+    /// What `create` did: the files it wrote and the ones already there, which it left alone, and
+    /// the GitHub Pages address it found for the site (from the folder's git remote), if any.
     public struct Outcome: Sendable, Equatable {
         public var written: [String]
         public var kept: [String]
+        public var pagesURL: String?
+    }
+
+    /// What a new site is made with besides its title and date: where its CI gets newsgen from (nil:
+    /// unknown, the workflow then stops at its first step) and the address it will be published at
+    /// (nil: unknown, site.json then has no baseURL and the README says where to find it).
+    public struct Publishing: Sendable, Equatable {
+        public var source: NewsgenSource?
+        public var pagesURL: String?
+
+        public init(source: NewsgenSource? = nil, pagesURL: String? = nil) {
+            self.source = source
+            self.pagesURL = pagesURL
+        }
     }
 
     /// Where the welcome article lives, so the first build has a page to show.
@@ -28,21 +43,22 @@ public enum SiteScaffold {
     }
 
     /// Every file of a new site titled `title`; `created` dates the welcome article (UTC day).
-    public static func files(title: String, created: Date) -> [File] {
+    public static func files(title: String, created: Date, publishing: Publishing = Publishing()) -> [File] {
         [
-            File(path: Site.configFileName, contents: Data(siteJSON(title: title).utf8)),
+            File(path: Site.configFileName, contents: Data(siteJSON(title: title, baseURL: publishing.pagesURL).utf8)),
             File(path: "bookmarks.json", contents: BookmarkManifest().encoded()),
             File(path: ".gitignore", contents: Data(gitignore.utf8)),
-            File(path: ".github/workflows/rebuild.yml", contents: Data(BuiltInTheme.ciWorkflow.utf8)),
-            File(path: "README.md", contents: Data(readme(title: title).utf8)),
+            File(path: CIWorkflow.path, contents: Data(CIWorkflow.text(source: publishing.source).utf8)),
+            File(path: "README.md", contents: Data(readme(title: title, publishing: publishing).utf8)),
             File(path: welcomeArticlePath, contents: Data(welcomeArticle(title: title, created: created).utf8)),
         ]
     }
 
     /// Writes a new site into `directory` (made when missing). Refuses, writing nothing, when the
     /// folder already has a site.json; any other file already there is kept as it is.
-    /// `shownAs` names the folder in errors.
-    public static func create(in directory: URL, shownAs: String, created: Date) throws(InitError) -> Outcome {
+    /// `shownAs` names the folder in errors. The Pages address comes from the folder's git remote,
+    /// when it is already a clone of a GitHub repository (`PagesAddress`).
+    public static func create(in directory: URL, shownAs: String, created: Date, source: NewsgenSource? = nil) throws(InitError) -> Outcome {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -53,10 +69,11 @@ public enum SiteScaffold {
             throw InitError(path: shownAs, "already has a site.json; nothing was written (edit it, or choose an empty folder)")
         }
         let folderName = directory.standardizedFileURL.lastPathComponent
-        var outcome = Outcome(written: [], kept: [])
+        let publishing = Publishing(source: source, pagesURL: PagesAddress.forSite(in: directory))
+        var outcome = Outcome(written: [], kept: [], pagesURL: publishing.pagesURL)
         // A new site is written only inside its folder (ADR 047): a link there that leads out is not written through.
         let bounds = WriteBounds(folders: [directory], shownRelativeTo: directory)
-        for file in files(title: title(forFolderNamed: folderName), created: created) {
+        for file in files(title: title(forFolderNamed: folderName), created: created, publishing: publishing) {
             let url = directory.appendingPathComponent(file.path)
             if manager.fileExists(atPath: url.path) {
                 outcome.kept.append(file.path)
@@ -72,11 +89,11 @@ public enum SiteScaffold {
         return outcome
     }
 
-    static func siteJSON(title: String) -> String {
+    static func siteJSON(title: String, baseURL: String? = nil) -> String {
         """
         {
           "version": 1,
-          "title": \(jsonString(title)),
+          "title": \(jsonString(title)),\(baseURL.map { "\n  \"baseURL\": \(jsonString($0))," } ?? "")
           "language": "en",
           "timeZone": "UTC",
           "pageSize": 20,
@@ -99,11 +116,12 @@ public enum SiteScaffold {
 
     """
 
-    static func readme(title: String) -> String {
-        """
+    static func readme(title: String, publishing: Publishing = Publishing()) -> String {
+        let newsgen = publishing.source.flatMap { $0.repository.hasPrefix("https://") ? "[newsgen](\($0.repository))" : nil } ?? "newsgen"
+        return """
         # \(title)
 
-        A news archive built by [newsgen](https://github.com/OWNER/newsgen): it reads the
+        A news archive built by \(newsgen): it reads the
         feeds listed in `site.json` and the Markdown articles in `content/articles/`,
         keeps every article in `content/archive/` (commit it) and writes the site into
         `public/`.
@@ -137,14 +155,47 @@ public enum SiteScaffold {
         `templates/` (for example `templates/row.mustache` or
         `templates/assets/style.css`): it replaces the built-in one.
 
-        ## Rebuilding on a schedule
+        ## Publishing on GitHub Pages
 
         `.github/workflows/rebuild.yml` rebuilds the site every hour on GitHub
-        Actions, commits the archive and publishes `public/` to GitHub Pages. Set
-        `NEWSGEN_DEB` in it to the address of a newsgen release's `.deb`, or
-        `NEWSGEN_REPOSITORY` to where newsgen's source lives.
+        Actions, commits the archive and publishes `public/` to GitHub Pages.
+        \(sourceParagraph(publishing.source))
+
+        \(publishSteps(pagesURL: publishing.pagesURL, indent: "").joined(separator: "\n"))
 
         """
+    }
+
+    /// What the README says about where the workflow gets newsgen from.
+    static func sourceParagraph(_ source: NewsgenSource?) -> String {
+        guard let source else {
+            return """
+            It does not know yet where to get newsgen: before you push, set
+            `NEWSGEN_REPOSITORY` (line \(CIWorkflow.repositoryLine)) to the address of newsgen's git repository,
+            or `NEWSGEN_DEB` (line \(CIWorkflow.debLine)) to a release's `.deb`; until then
+            its first step stops the run and says so.
+            """
+        }
+        return """
+        It builds newsgen from `\(source.repository)` at `\(source.ref)`
+        (`NEWSGEN_REPOSITORY` and `NEWSGEN_VERSION` in it; a branch there brings newsgen's
+        fixes to the next run).
+        """
+    }
+
+    /// The three steps to publish, numbered, and where the site appears; README and init's output both say them.
+    public static func publishSteps(pagesURL: String?, indent: String) -> [String] {
+        let address = pagesURL.map { "The site then appears at \($0)" }
+            ?? "The site then appears at the address Settings → Pages shows"
+        return [
+            "1. Push this folder to a repository on GitHub.",
+            "2. In the repository's Settings → Pages, set Source to \"GitHub Actions\"",
+            "   (the run the first push started cannot publish before that).",
+            "3. In the Actions tab, run the \"rebuild\" workflow once by hand (Run workflow);",
+            "   it then runs every hour and after every push.",
+            "",
+            address + ".",
+        ].map { $0.isEmpty ? $0 : indent + $0 }
     }
 
     static func welcomeArticle(title: String, created: Date) -> String {

@@ -2323,9 +2323,11 @@ permissions:
 env:
   # A release's .deb (https://…/newsgen_<version>_amd64.deb): installed with apt-get, nothing is built.
   NEWSGEN_DEB: ""
-  # Without one, newsgen is built from its source, once per commit of this branch or tag.
-  NEWSGEN_REPOSITORY: https://github.com/OWNER/newsgen   # where newsgen's source lives
-  NEWSGEN_VERSION: main                                   # a tag or branch of it
+  # Without one, newsgen is built from its source: the git repository below, at NEWSGEN_VERSION (a
+  # branch, whose newest commit each run takes; a tag; or a full commit), once per commit. `newsgen
+  # init` fills both in when it knows where it came from; left empty, the run stops at its first step.
+  NEWSGEN_REPOSITORY: ""
+  NEWSGEN_VERSION: "HEAD"
 
 jobs:
   build:
@@ -2335,6 +2337,13 @@ jobs:
     env:
       DEBIAN_FRONTEND: noninteractive   # apt-get asks nothing
     steps:
+      # Nothing to install newsgen from: say which line to set, before anything else runs.
+      - name: Check where newsgen comes from
+        if: env.NEWSGEN_DEB == '' && env.NEWSGEN_REPOSITORY == ''
+        run: |
+          echo "::error file=.github/workflows/rebuild.yml,line=28::Set NEWSGEN_REPOSITORY on line 28 of .github/workflows/rebuild.yml to the address of newsgen's git repository (or NEWSGEN_DEB on line 24 to a release's .deb), then push."
+          exit 1
+
       # libvips makes the rows' thumbnails; newsgen opens it when a build first needs one.
       # zstd: actions/cache compresses with it when it is there (gzip otherwise, several times slower).
       - name: Install git, libvips and zstd
@@ -2365,7 +2374,8 @@ jobs:
         id: commit
         if: env.NEWSGEN_DEB == ''
         run: |
-          refs=$(git ls-remote "$NEWSGEN_REPOSITORY" "$NEWSGEN_VERSION" "$NEWSGEN_VERSION^{}")
+          refs=$(git ls-remote "$NEWSGEN_REPOSITORY" "$NEWSGEN_VERSION" "$NEWSGEN_VERSION^{}") || {
+            echo "::error::NEWSGEN_REPOSITORY ($NEWSGEN_REPOSITORY) could not be read with git (its answer is above)."; exit 1; }
           commit=$(printf '%s\n' "$refs" | awk '$2 ~ /\^\{\}$/ { print $1; exit }')   # a tag's commit
           [ -n "$commit" ] || commit=$(printf '%s\n' "$refs" | head -n 1 | cut -f 1)    # a branch's
           echo "sha=${commit:-$NEWSGEN_VERSION}" >> "$GITHUB_OUTPUT"                   # or a commit itself
@@ -2384,7 +2394,8 @@ jobs:
         run: |
           source="$RUNNER_TEMP/newsgen"
           git init -q "$source"
-          git -C "$source" fetch -q --depth 1 "$NEWSGEN_REPOSITORY" "${{ steps.commit.outputs.sha }}"
+          git -C "$source" fetch -q --depth 1 "$NEWSGEN_REPOSITORY" "${{ steps.commit.outputs.sha }}" || {
+            echo "::error::NEWSGEN_VERSION ($NEWSGEN_VERSION) is not a branch, tag or full commit of $NEWSGEN_REPOSITORY."; exit 1; }
           git -C "$source" checkout -q FETCH_HEAD
           swift build -c release --package-path "$source"
           mkdir -p ~/.local/bin
@@ -2415,17 +2426,34 @@ jobs:
         run: newsgen build --verbose
 
       # The archive is the site's memory (content/archive/, with state.json for conditional
-      # requests): commit it, so the next run starts from it. Nothing else is committed.
+      # requests): commit it, so the next run starts from it. Nothing else is committed, and no commit
+      # is made when the build changed nothing. When the branch moved during the build (a bookmark
+      # pushed), the commit is rebased onto it and pushed again; when what arrived changed the archive
+      # too (a takedown), the run starts again from the branch as it is now and builds once more, so
+      # neither side is lost (docs/ci.md, "When the branch moves during a run"). At most three pushes.
       - name: Commit the archive
         run: |
           git config --global --add safe.directory "$GITHUB_WORKSPACE"
           git config user.name "newsgen"
           git config user.email "newsgen@users.noreply.github.com"
-          git add content/archive
-          if ! git diff --cached --quiet; then
-            git commit -m "Archive: scheduled rebuild"
-            git push
-          fi
+          branch=$(git branch --show-current)
+          commit() { git add content/archive && ! git diff --cached --quiet && git commit -q -m "Archive: scheduled rebuild"; }
+          commit || { echo "The archive did not change: nothing to commit."; exit 0; }
+          for attempt in 1 2 3; do
+            git push -q origin "HEAD:$branch" && exit 0
+            git fetch -q origin "$branch"
+            if git diff --quiet HEAD~1 FETCH_HEAD -- content/archive && git rebase -q FETCH_HEAD; then
+              echo "The branch moved during the build: the archive's commit now follows it."
+              continue
+            fi
+            git rebase --abort 2>/dev/null || true
+            echo "The archive changed on the branch during the build: building again from the branch as it is now."
+            git reset -q --hard FETCH_HEAD
+            newsgen build --verbose
+            commit || { echo "The archive did not change: nothing to commit."; exit 0; }
+          done
+          echo "::error::The branch kept moving: three pushes of the archive were refused; the next run builds it again."
+          exit 1
 
       - uses: actions/upload-pages-artifact@v3
         with:
