@@ -113,7 +113,7 @@ public enum NewsgenCLI {
             lines.append(source.map { "The workflow (\(CIWorkflow.path)) builds newsgen from \($0.repository) at \($0.ref)." }
                          ?? "The workflow (\(CIWorkflow.path)) does not know where to get newsgen: set NEWSGEN_REPOSITORY on line \(CIWorkflow.repositoryLine) to the address of newsgen's git repository (or NEWSGEN_DEB on line \(CIWorkflow.debLine) to a release's .deb) before you push; until then its first step stops each run and says so.")
             lines.append("To publish the site on GitHub Pages:")
-            lines += SiteScaffold.publishSteps(pagesURL: outcome.pagesURL, indent: "  ")
+            lines += SiteScaffold.publishSteps(pagesURL: outcome.pagesURL, folderName: outcome.folderName, indent: "  ")
             context.console.print(lines.joined(separator: "\n"))
             return exitSuccess
         } catch {

@@ -18,7 +18,8 @@ struct InitEndToEndTests {
 
     /// What init says after "Next:" when the binary does not know where it came from (a development
     /// build, as the tests run) and the folder has no GitHub remote.
-    static let unknownSourceAndAddress = """
+    static func unknownSourceAndAddress(folder: String) -> String {
+        """
 
     The workflow (.github/workflows/rebuild.yml) does not know where to get newsgen: set NEWSGEN_REPOSITORY on line 28 to the address of newsgen's git repository (or NEWSGEN_DEB on line 24 to a release's .deb) before you push; until then its first step stops each run and says so.
     To publish the site on GitHub Pages:
@@ -28,9 +29,11 @@ struct InitEndToEndTests {
       3. In the Actions tab, run the "rebuild" workflow once by hand (Run workflow);
          it then runs every hour and after every push.
 
-      The site then appears at the address Settings → Pages shows.
+      The site then appears at the address Settings → Pages shows, which is
+      `https://<account>.github.io/\(folder)/` for a repository named \(folder) of your GitHub account.
 
     """
+    }
 
     /// Every file init wrote into `site`, as text.
     private static func writtenTexts(_ site: URL) throws -> [String: String] {
@@ -49,7 +52,7 @@ struct InitEndToEndTests {
 
         Next: 'cd harbour-notes', add a source ('newsgen source add URL'), then 'newsgen serve' to preview it as you edit (README.md says how).
 
-        """ + Self.unknownSourceAndAddress)
+        """ + Self.unknownSourceAndAddress(folder: "harbour-notes"))
         let site = parent.appendingPathComponent("harbour-notes")
         #expect(try Self.read(site.appendingPathComponent("site.json")) == """
         {
@@ -97,7 +100,7 @@ struct InitEndToEndTests {
         }
         let readme = try #require(texts["README.md"])
         for step in ["1. Push this folder to a repository on GitHub.", "set Source to \"GitHub Actions\"",
-                     "3. In the Actions tab, run the \"rebuild\" workflow once by hand", "the address Settings → Pages shows",
+                     "3. In the Actions tab, run the \"rebuild\" workflow once by hand", "the address Settings → Pages shows, which is",
                      "`NEWSGEN_REPOSITORY` (line 28)"] {
             #expect(readme.contains(step), "README.md lacks \(step)")
         }
@@ -152,7 +155,7 @@ struct InitEndToEndTests {
 
         Next: add a source ('newsgen source add URL'), then 'newsgen serve' to preview it as you edit (README.md says how).
 
-        """ + Self.unknownSourceAndAddress)
+        """ + Self.unknownSourceAndAddress(folder: folder.lastPathComponent))
         #expect(try Self.read(folder.appendingPathComponent("README.md")) == "# Mine\n")
     }
 

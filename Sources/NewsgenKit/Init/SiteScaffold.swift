@@ -17,6 +17,8 @@ public enum SiteScaffold {
         public var written: [String]
         public var kept: [String]
         public var pagesURL: String?
+        /// The folder's name, which the GitHub repository is expected to share (for the address init shows).
+        public var folderName: String = ""
     }
 
     /// What a new site is made with besides its title and date: where its CI gets newsgen from (nil:
@@ -25,10 +27,13 @@ public enum SiteScaffold {
     public struct Publishing: Sendable, Equatable {
         public var source: NewsgenSource?
         public var pagesURL: String?
+        /// The site folder's name: the repository's name the README's address assumes when pagesURL is nil.
+        public var folderName: String
 
-        public init(source: NewsgenSource? = nil, pagesURL: String? = nil) {
+        public init(source: NewsgenSource? = nil, pagesURL: String? = nil, folderName: String = "") {
             self.source = source
             self.pagesURL = pagesURL
+            self.folderName = folderName
         }
     }
 
@@ -69,8 +74,8 @@ public enum SiteScaffold {
             throw InitError(path: shownAs, "already has a site.json; nothing was written (edit it, or choose an empty folder)")
         }
         let folderName = directory.standardizedFileURL.lastPathComponent
-        let publishing = Publishing(source: source, pagesURL: PagesAddress.forSite(in: directory))
-        var outcome = Outcome(written: [], kept: [], pagesURL: publishing.pagesURL)
+        let publishing = Publishing(source: source, pagesURL: PagesAddress.forSite(in: directory), folderName: folderName)
+        var outcome = Outcome(written: [], kept: [], pagesURL: publishing.pagesURL, folderName: folderName)
         // A new site is written only inside its folder (ADR 047): a link there that leads out is not written through.
         let bounds = WriteBounds(folders: [directory], shownRelativeTo: directory)
         for file in files(title: title(forFolderNamed: folderName), created: created, publishing: publishing) {
@@ -161,7 +166,7 @@ public enum SiteScaffold {
         Actions, commits the archive and publishes `public/` to GitHub Pages.
         \(sourceParagraph(publishing.source))
 
-        \(publishSteps(pagesURL: publishing.pagesURL, indent: "").joined(separator: "\n"))
+        \(publishSteps(pagesURL: publishing.pagesURL, folderName: publishing.folderName, indent: "").joined(separator: "\n"))
 
         """
     }
@@ -184,9 +189,20 @@ public enum SiteScaffold {
     }
 
     /// The three steps to publish, numbered, and where the site appears; README and init's output both say them.
-    public static func publishSteps(pagesURL: String?, indent: String) -> [String] {
-        let address = pagesURL.map { "The site then appears at \($0)" }
-            ?? "The site then appears at the address Settings → Pages shows"
+    /// Without a GitHub remote the account is unknown: the address is described, for a repository
+    /// named like the folder, rather than written with a placeholder to fill in.
+    public static func publishSteps(pagesURL: String?, folderName: String, indent: String) -> [String] {
+        let address: String
+        if let pagesURL {
+            address = "The site then appears at \(pagesURL)."
+        } else if !folderName.isEmpty, PagesAddress.forRemote("https://github.com/account/\(folderName)") != nil {
+            let pattern = folderName.lowercased().hasSuffix(".github.io")
+                ? "https://\(folderName.lowercased())/" : "https://<account>.github.io/\(folderName)/"
+            address = "The site then appears at the address Settings → Pages shows, which is\n"
+                + "`\(pattern)` for a repository named \(folderName) of your GitHub account."
+        } else {
+            address = "The site then appears at the address Settings → Pages shows."
+        }
         return [
             "1. Push this folder to a repository on GitHub.",
             "2. In the repository's Settings → Pages, set Source to \"GitHub Actions\"",
@@ -194,8 +210,7 @@ public enum SiteScaffold {
             "3. In the Actions tab, run the \"rebuild\" workflow once by hand (Run workflow);",
             "   it then runs every hour and after every push.",
             "",
-            address + ".",
-        ].map { $0.isEmpty ? $0 : indent + $0 }
+        ].map { $0.isEmpty ? $0 : indent + $0 } + address.split(separator: "\n").map { indent + $0 }
     }
 
     static func welcomeArticle(title: String, created: Date) -> String {
