@@ -12,13 +12,15 @@
 # FRESH_PACKAGES=FILE  the new machine's package list (default: the env tool's, else .ci/fresh's copy)
 # FRESH_DIR=DIR        where the clone and the overlay's upper folder go (default /var/tmp/newsgen-fresh)
 # FRESH_KEEP=1         leave DIR in place afterwards (to look at the clone's .build or logs)
-# FRESH_COMMAND=…      what runs in the root instead of `make run && CI=true make test` (for checking this script)
+# FRESH_COMMAND=…      what runs in the root instead of `make run`, then `CI=true make test` (for checking this script)
 set -euo pipefail
 
 repository=$(cd "${1:?usage: fresh_check.sh REPOSITORY}" && pwd)
 here="$repository/.ci/fresh"
 work=${FRESH_DIR:-/var/tmp/newsgen-fresh}
-command=${FRESH_COMMAND:-"make run && CI=true make test"}
+# Each step timed, so that CI's log says what `make run` and `make test` take on a new machine.
+timed() { printf 'start=$SECONDS; %s; echo "fresh-check: %s passed in $((SECONDS - start)) s"' "$1" "$1"; }
+command=${FRESH_COMMAND:-"$(timed "make run"); $(timed "CI=true make test")"}
 
 fail() { echo "fresh-check: $*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || fail "needs root: it mounts an overlay of / in a private mount namespace"

@@ -47,6 +47,6 @@ exec chroot "$root" /usr/bin/env CI=true bash -c '
   echo "fresh-check: purging what this machine gained since it was new"
   start=$(date +%s)
   python3 .ci/fresh/purge.py --packages /tmp/new-machine-packages.txt
-  echo "fresh-check: purged in $(( $(date +%s) - start )) s; now: '"$command"'"
+  echo "fresh-check: purged in $(( $(date +%s) - start )) s"
   '"$command"'
 '
