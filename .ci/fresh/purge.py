@@ -150,7 +150,8 @@ def main():
     extra_pip = sorted(full for short, full in installed_pip(python).items() if short not in pip)
     summary("pip packages this machine gained", extra_pip)
     if extra_pip and not args.dry_run:
-        subprocess.run([python, "-m", "pip", "uninstall", "--yes", "--quiet", *extra_pip], check=True)
+        subprocess.run([python, "-m", "pip", "uninstall", "--yes", "--quiet", *extra_pip], check=True,
+                       env={**os.environ, "PIP_ROOT_USER_ACTION": "ignore"})
 
     owners = debian_files() | pip_files(python)
     strays = unowned_executables(owners)
