@@ -17,7 +17,7 @@ public enum NewsgenCLI {
     /// (`SandboxWorkerLoop`), else the command line, with every feed parsed in worker
     /// processes (`ParseSandbox`, ADR 046). Tests call `run`, which parses in their own process.
     public static func main(_ arguments: [String], currentDirectory: String) -> Int32 {
-        if arguments == [SandboxWorkerLoop.argument] { return SandboxWorkerLoop.serve() }
+        if let build = SandboxWorkerLoop.build(startedBy: arguments) { return SandboxWorkerLoop.serve(for: build) }
         #if os(Linux)
         ParseSandbox.useWorkers(executable: "/proc/self/exe")
         #endif

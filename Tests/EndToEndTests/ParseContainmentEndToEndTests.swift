@@ -205,12 +205,31 @@ struct WorkerLifetimeEndToEndTests {
         kill(build.processIdentifier, SIGKILL)
         build.waitUntilExit()
         var left = stuck
-        for _ in 0..<100 where !left.isEmpty {
+        for _ in 0..<400 where !left.isEmpty { // the watch looks every second; a loaded CI machine is slow to schedule it
             Thread.sleep(forTimeInterval: 0.05)
             left = left.filter(Self.alive)
         }
         #expect(left.isEmpty, "workers \(left) outlived their build")
         for pid in left { kill(pid, SIGKILL) }
+    }
+
+    /// A build killed while its worker was still starting leaves that worker with another parent
+    /// before it can watch for it: the worker compares with the build its command line names.
+    @Test func aWorkerWhoseBuildIsAlreadyGoneEnds() throws {
+        let worker = Process()
+        worker.executableURL = Newsgen.binary
+        worker.arguments = ["--sandbox-worker", "1"] // not this test, its real parent
+        let input = Pipe() // held open: the worker is not ended by its input closing
+        worker.standardInput = input
+        worker.standardOutput = FileHandle.nullDevice
+        worker.standardError = FileHandle.nullDevice
+        try worker.run()
+        defer { try? input.fileHandleForWriting.close() }
+        for _ in 0..<200 where worker.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!worker.isRunning, "a worker whose build is not its parent went on")
+        if worker.isRunning { kill(worker.processIdentifier, SIGKILL) }
+        worker.waitUntilExit()
+        #expect(worker.terminationStatus == 1, "ended by its watch, not refused as a command line")
     }
 }
 

@@ -48,7 +48,7 @@ final class SandboxProcess {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["GLIBC_TUNABLES"] = ([environment["GLIBC_TUNABLES"]].compactMap { $0 } + [Self.heapTunables]).joined(separator: ":")
         var child: pid_t = 0
-        let arguments = ["newsgen", SandboxWorkerLoop.argument]
+        let arguments = ["newsgen", SandboxWorkerLoop.argument, String(getpid())]
         let status = withCStrings(arguments) { argv in
             withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in posix_spawn(&child, executable, &actions, &attributes, argv, envp) }
         }

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The worker's side of `ParseSandbox`: what newsgen does when started as
-/// `newsgen --sandbox-worker` by a build. It reads one job at a time from its standard
+/// `newsgen --sandbox-worker PID` by the build PID. It reads one job at a time from its standard
 /// input, runs it and writes the answer to its standard output, until the input ends.
 /// Jobs run on a thread whose stack is sized for the deepest input the parsers accept
 /// (libxml2 stops at 256 levels, JSON at 512), far above what they need, so no document
@@ -16,12 +16,19 @@ public enum SandboxWorkerLoop {
     /// The stack each job runs on.
     static let stackBytes = 64 << 20
 
-    /// Serves jobs until the build closes the socket; returns the exit code.
-    public static func serve() -> Int32 {
+    /// The build's process id when `arguments` (after the program's name) start a worker:
+    /// `--sandbox-worker PID`, as `SandboxProcess` spawns it; nil for any other command line.
+    public static func build(startedBy arguments: [String]) -> Int32? {
+        guard arguments.count == 2, arguments[0] == argument, let pid = Int32(arguments[1]), pid > 0 else { return nil }
+        return pid
+    }
+
+    /// Serves jobs for the build `build` until it closes the socket; returns the exit code.
+    public static func serve(for build: Int32) -> Int32 {
         #if os(Linux)
         closeInheritedDescriptors()
         signal(SIGPIPE, SIG_IGN)
-        endWithTheBuild()
+        endWithTheBuild(build)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             let (forever, clock) = (SandboxFrames.forever, SandboxFrames.noClock)
@@ -44,9 +51,9 @@ public enum SandboxWorkerLoop {
     #if os(Linux)
     /// A worker whose build was killed (kill -9, a CI timeout) while it parses learns of it only when it
     /// answers; one stuck in a slow parse would go on alone. So a watch checks every second that the
-    /// build is still its parent, and ends the worker when it is not.
-    private static func endWithTheBuild() {
-        let build = getppid()
+    /// build is still its parent, and ends the worker when it is not. The build names itself on the
+    /// command line: a build killed before its worker got here has already left another parent.
+    private static func endWithTheBuild(_ build: Int32) {
         let watch = Thread {
             while getppid() == build { sleep(1) }
             _exit(1)
