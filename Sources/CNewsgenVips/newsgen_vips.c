@@ -52,10 +52,14 @@ static int bind(void *library, void **slot, const char *name) {
     return -1;
 }
 
+/* The opened libvips, for the symbols only some versions have. */
+static void *vips_library = NULL;
+
 static int open_vips(void) {
     static const char *names[] = { "libvips.so.42", "libvips.42.dylib" };
     void *library = NULL;
     for (size_t i = 0; i < sizeof names / sizeof names[0] && !library; i++) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    vips_library = library;
     if (!library) {
         const char *why = dlerror();
         snprintf(start_error, sizeof start_error, "libvips cannot be opened (%s)", why ? why : "libvips.so.42 not found");
@@ -92,6 +96,13 @@ int newsgen_vips_start(void) {
         } else {
             // Loaders libvips marks untrusted (ImageMagick, MATLAB, FITS, …) never see feed bytes.
             vips.block_untrusted_set(1);
+            /* No run-time generated SIMD code (liborc): its programs read past the ends of their
+               buffers, and where one ends at an unmapped page the build died of SIGSEGV (seen in
+               make test; libvips's maintainers advise VIPS_NOVECTOR for such crashes). The plain C
+               paths make a thumbnail about a third slower (ADR 055). Absent from a libvips without
+               it, as from those built without liborc: nothing to turn off then. */
+            void (*vector_set_enabled)(int) = (void (*)(int))dlsym(vips_library, "vips_vector_set_enabled");
+            if (vector_set_enabled) vector_set_enabled(0);
             vips.cache_set_max(0);
             vips.concurrency_set(1);
             started = 1;
@@ -133,6 +144,12 @@ int newsgen_vips_thumbnail(const void *buffer, size_t length, int size, int qual
     failed = vips.jpegsave_buffer(srgb, output, output_length, "Q", quality, "strip", 1, NULL);
     vips.object_unref(srgb);
     return failed ? -1 : 0;
+}
+
+int newsgen_vips_generated_code(void) {
+    if (!started) return -1;
+    int (*vector_isenabled)(void) = (int (*)(void))dlsym(vips_library, "vips_vector_isenabled");
+    return vector_isenabled ? (vector_isenabled() ? 1 : 0) : -1;
 }
 
 /* GLib allocates with the system malloc (since 2.46), so free() releases libvips's buffers too. */

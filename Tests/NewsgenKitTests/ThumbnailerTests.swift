@@ -19,6 +19,13 @@ struct ThumbnailerTests {
         }
     }
 
+    /// libvips's run-time generated SIMD code (liborc) reads past its buffers and once crashed a
+    /// build with SIGSEGV: it is off once libvips has started (ADR 055).
+    @Test func libvipsRunsNoGeneratedCode() throws {
+        try #require(Thumbnailer.start(), "libvips did not start: \(Thumbnailer.unavailable ?? "")")
+        #expect(Thumbnailer.runsGeneratedCode != true)
+    }
+
     @Test func aLargeImageBecomesExactly80And160() throws {
         let photo = TestImages.png(width: 640, height: 480) { x, y in (UInt8(x % 256), UInt8(y % 256), 90, 255) }
         #expect(TestImages.jpegSize(try Thumbnailer().thumbnail(of: photo, size: 80))! == (80, 80))

@@ -24,6 +24,10 @@ int newsgen_vips_thumbnail(const void *buffer, size_t length, int size, int qual
 
 void newsgen_vips_free(void *pointer);
 
+/// 1 when libvips runs code generated at run time (liborc), 0 when it does not, -1 when
+/// this libvips cannot say (none of it started, or built without liborc).
+int newsgen_vips_generated_code(void);
+
 /// The reason for the last failure on this thread (copied, never NULL), cleared by the call.
 /// Release with newsgen_vips_free.
 char *newsgen_vips_last_error(void);

@@ -32,6 +32,17 @@ public struct Thumbnailer: Sendable {
     @discardableResult
     public static func start() -> Bool { started }
 
+    /// Whether libvips runs SIMD code generated at run time (liborc), which newsgen turns off (ADR 055);
+    /// nil when libvips did not start or cannot say.
+    public static var runsGeneratedCode: Bool? {
+        guard started else { return nil }
+        switch newsgen_vips_generated_code() {
+        case 1: return true
+        case 0: return false
+        default: return nil
+        }
+    }
+
     /// Why no thumbnail can be made at all (libvips is not installed, say); nil when libvips started.
     public static var unavailable: String? { started ? nil : lastError() }
 
