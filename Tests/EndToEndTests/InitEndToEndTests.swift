@@ -29,8 +29,8 @@ struct InitEndToEndTests {
       3. In the Actions tab, run the "rebuild" workflow once by hand (Run workflow);
          it then runs every hour and after every push.
 
-      The site then appears at the address Settings → Pages shows, which is
-      `https://<account>.github.io/\(folder)/` for a repository named \(folder) of your GitHub account.
+      The site then appears at the address Settings → Pages shows: on your account's
+      github.io domain, under /\(folder)/ for a repository named \(folder).
 
     """
     }
@@ -100,7 +100,7 @@ struct InitEndToEndTests {
         }
         let readme = try #require(texts["README.md"])
         for step in ["1. Push this folder to a repository on GitHub.", "set Source to \"GitHub Actions\"",
-                     "3. In the Actions tab, run the \"rebuild\" workflow once by hand", "the address Settings → Pages shows, which is",
+                     "3. In the Actions tab, run the \"rebuild\" workflow once by hand", "the address Settings → Pages shows: on your account's",
                      "`NEWSGEN_REPOSITORY` (line 28)"] {
             #expect(readme.contains(step), "README.md lacks \(step)")
         }

@@ -189,17 +189,19 @@ public enum SiteScaffold {
     }
 
     /// The three steps to publish, numbered, and where the site appears; README and init's output both say them.
-    /// Without a GitHub remote the account is unknown: the address is described, for a repository
-    /// named like the folder, rather than written with a placeholder to fill in.
+    /// Without a GitHub remote the account is unknown: the address is described in words, for a
+    /// repository named like the folder, with no placeholder to fill in.
     public static func publishSteps(pagesURL: String?, folderName: String, indent: String) -> [String] {
         let address: String
         if let pagesURL {
             address = "The site then appears at \(pagesURL)."
         } else if !folderName.isEmpty, PagesAddress.forRemote("https://github.com/account/\(folderName)") != nil {
-            let pattern = folderName.lowercased().hasSuffix(".github.io")
-                ? "https://\(folderName.lowercased())/" : "https://<account>.github.io/\(folderName)/"
-            address = "The site then appears at the address Settings → Pages shows, which is\n"
-                + "`\(pattern)` for a repository named \(folderName) of your GitHub account."
+            let userSite = folderName.lowercased()
+            address = userSite.hasSuffix(".github.io")
+                ? "The site then appears at https://\(userSite)/ when the repository \(folderName)\n"
+                    + "belongs to the account \(userSite.dropLast(".github.io".count))."
+                : "The site then appears at the address Settings → Pages shows: on your account's\n"
+                    + "github.io domain, under /\(folderName)/ for a repository named \(folderName)."
         } else {
             address = "The site then appears at the address Settings → Pages shows."
         }
