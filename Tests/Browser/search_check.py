@@ -207,6 +207,14 @@ def check(driver, origin, title, public):
         raise StepFailed("%s: %r in %r shows sources %r" % (step, COMMON, source, sorted(sources)))
     print("  %r filtered to %r: %s" % (COMMON, source, status(driver)))
 
+    step = "meta"
+    # A result's source and date read as a row's do: CSS puts " ·" after the source, the markup the space after it.
+    meta = found[0].find_element("css selector", ".meta")
+    source_text = meta.find_element("css selector", ".meta-source").get_attribute("textContent")
+    date_text = meta.find_element("css selector", ".meta-date").get_attribute("textContent")
+    if meta.get_attribute("textContent") != source_text + " " + date_text:
+        raise StepFailed("%s: %r runs the source into the date" % (step, meta.get_attribute("textContent")))
+
     step = "console"
     # The site has no favicon; Chromium asks for one anyway.
     problems = [entry["message"] for entry in driver.get_log("browser")

@@ -335,7 +335,10 @@
     if (entry[5]) body.appendChild(snippet(entry[5]));
     var meta = element("p", "meta");
     meta.appendChild(element("span", "meta-source", entry[2]));
-    if (entry[3]) meta.appendChild(element("span", "meta-date", entry[3]));
+    if (entry[3]) {
+      meta.appendChild(document.createTextNode(" ")); // as in the rows: the " ·" after the source, then a space
+      meta.appendChild(element("span", "meta-date", entry[3]));
+    }
     body.appendChild(meta);
     var tags = entry[4] || [];
     if (tags.length) {
