@@ -135,7 +135,8 @@ extension CommandSpec {
         every link, e-mail addresses, contributors and categories.
         """,
         notes: """
-        Exits 1 with one line on standard error when the feed cannot be read or parsed.
+        Exits 1 with one line on standard error when the feed cannot be read or parsed;
+        64 when it is no file and reads as a URL without https:// (it says the URL meant).
         """,
         examples: ["newsgen inspect content/feeds/harbor-gazette.xml", "newsgen inspect saved.xml --content-type 'text/xml; charset=iso-8859-1'",
                    "newsgen inspect https://example.org/feed.xml"],
@@ -167,6 +168,7 @@ extension CommandSpec {
         notes: """
         Exits 1 with one line on standard error when the page cannot be read or has
         no article (a consent wall, a paywall, not HTML…); json still prints its object.
+        Exits 64 when it is no file and reads as a URL without https:// (it says the URL meant).
         """,
         examples: ["newsgen extract saved-page.html --base https://example.org/story.html",
                    "newsgen extract https://example.org/story.html --format text"],

@@ -60,7 +60,9 @@ extension CommandSpec {
         at): add and import refuse to go past that, and write nothing.
         """,
         notes: """
-        Exit status 64 also when a page offers several feeds and no --pick was given.
+        Exit status 64 also when a page offers several feeds and no --pick was given,
+        when --pick is past them, and when URL is not an http or https URL (typed
+        without https://, it says the URL meant).
         """,
         examples: ["newsgen source add https://example.org/", "newsgen source add https://example.org/ --pick 2 --id example-news",
                    "newsgen source remove example-news --purge", "newsgen source import subscriptions.opml --dry-run",

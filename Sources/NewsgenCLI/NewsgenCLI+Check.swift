@@ -58,14 +58,16 @@ enum CheckSummary {
         return lines
     }
 
+    /// The counts, then what was checked; when site.json could not be read nothing was, and the line says so.
     static func line(_ report: CheckReport) -> String {
         let problems = report.problemCount
         let warnings = report.warningCount
-        let checked = report.checkedSummary.joined(separator: ", ")
+        let checked = report.checkedSummary.isEmpty ? "nothing else could be checked"
+                                                    : "checked " + report.checkedSummary.joined(separator: ", ")
         if problems == 0 {
             let tail = warnings == 0 ? "" : ", \(Wording.counted(warnings, "warning"))"
-            return "check: no problems\(tail) (checked \(checked))."
+            return "check: no problems\(tail) (\(checked))."
         }
-        return "check: \(Wording.counted(problems, "problem")), \(Wording.counted(warnings, "warning")) (checked \(checked))."
+        return "check: \(Wording.counted(problems, "problem")), \(Wording.counted(warnings, "warning")) (\(checked))."
     }
 }

@@ -28,7 +28,8 @@ extension NewsgenCLI {
         }
     }
 
-    /// `source add`: the values checked, the feed found, then added under the lock; a page with several feeds is exit 64.
+    /// `source add`: the values checked, the feed found, then added under the lock; a page with several feeds,
+    /// a URL without `https://` or a `--pick` past the page's feeds is exit 64.
     private static func add(_ request: SourceAdd.Request, fullText: String?, pick: String?, site path: String, _ context: Context) -> Int32 {
         var request = request
         if let fullText {
@@ -47,6 +48,8 @@ extension NewsgenCLI {
             case .choose(let list):
                 context.console.print(list)
                 return exitUsage
+            case .misuse(let message):
+                return usage(message, context)
             case .feed(let found):
                 let lock = try BuildLock.acquire(site: site)
                 defer { lock.release() }

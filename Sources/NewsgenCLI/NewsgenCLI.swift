@@ -179,9 +179,16 @@ public enum NewsgenCLI {
             context.console.print(json)
             return exitSuccess
         } catch {
-            context.console.error(error.description.replacingOccurrences(of: "\n", with: " "))
-            return exitFailure
+            return failed(error, command: "inspect", context)
         }
+    }
+
+    /// An `inspect` or `extract` error on one line; exit 64 with the usage hint when the argument itself must be fixed.
+    private static func failed(_ error: InspectError, command: String, _ context: Context) -> Int32 {
+        context.console.error(error.description.replacingOccurrences(of: "\n", with: " "))
+        guard error.isUsage else { return exitFailure }
+        context.console.diagnose(nil, "Run 'newsgen help \(command)' for usage.")
+        return exitUsage
     }
 
     private static func extract(_ arguments: Command.ExtractArguments, _ context: Context) -> Int32 {
@@ -197,8 +204,7 @@ public enum NewsgenCLI {
             inspector.fetcher.clock = context.network.clock
             extraction = try inspector.extract(arguments.source, base: arguments.base, currentDirectory: context.currentDirectory)
         } catch {
-            context.console.error(error.description.replacingOccurrences(of: "\n", with: " "))
-            return exitFailure
+            return failed(error, command: "extract", context)
         }
         switch format {
         case .json: context.console.print(extraction.jsonText)

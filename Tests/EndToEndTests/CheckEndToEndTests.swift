@@ -70,6 +70,20 @@ struct CheckEndToEndTests {
         let result = try site.run("check")
         #expect(result.status == 1)
         #expect(result.stdout.contains("error: site.json: not found (is "), "\(result.stdout)")
+        #expect(lines(result.stdout).last == "check: 1 problem, 0 warnings (nothing else could be checked).")
+    }
+
+    /// A site.json that does not parse: the summary still ends in a sentence, not "(checked )".
+    @Test func anUnreadableSiteJSONEndsWithASummarySayingNothingElseWasChecked() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.write("site.json", "{ \"title\": \"Broken\",\n")
+        let result = try site.run("check")
+        #expect(result.status == 1)
+        let output = lines(result.stdout)
+        #expect(output.first?.hasPrefix("error: site.json") == true, "\(result.stdout)")
+        #expect(output.last == "check: 1 problem, 0 warnings (nothing else could be checked).", "\(result.stdout)")
+        #expect(!result.stdout.contains("(checked )"))
     }
 
     /// Url sources are fetched over the network (here a loopback server) and a failure is a problem;

@@ -119,6 +119,22 @@ struct NothingNewEndToEndTests {
         try expectNothingChanges(first: "plain", then: "plain", answered: 200)
     }
 
+    /// The end of a pause as state.json keeps it may carry milliseconds (a build run without
+    /// SOURCE_DATE_EPOCH); the warning says it as a person reads it, never as `11:14:17.401Z`.
+    @Test func aBackOffWarningSaysTheTimeInWords() throws {
+        try Self.afterAFirstBuild(mode: "etag") { server, site, _ in
+            _ = try server.get("/mode/fail")
+            _ = try Self.build(site, at: 3_600)
+            let state = try site.read("content/archive/state.json")
+            #expect(state.contains("\"2026-11-16T11:15:00Z\""), "\(state)")
+            try site.write("content/archive/state.json", state.replacingOccurrences(of: "2026-11-16T11:15:00Z", with: "2026-11-16T11:14:17.401Z"))
+            let paused = try Self.build(site, at: 3_600 + 60)
+            #expect(paused.stderr.contains("warning: source 'harbour': backing off after 1 failure; next try after 11:15 UTC (in 14 min)\n"),
+                    "\(paused.stderr)")
+            #expect(!paused.stderr.contains(".401Z"), "\(paused.stderr)")
+        }
+    }
+
     /// A new ETag for the same items is news of a kind: the next conditional request must send it, so
     /// state.json takes it, and nothing else changes.
     @Test func aNewETagForTheSameItemsChangesOnlyTheValidator() throws {
@@ -151,7 +167,7 @@ struct NothingNewEndToEndTests {
             // Ten minutes later: still paused, so not asked, and nothing is written.
             let asked = try Self.stats(server)["500 /feed.xml"] ?? 0
             let paused = try Self.build(site, at: 3_600 + 600)
-            #expect(paused.stderr.contains("backing off after 1 failure; next try after 2026-11-16T11:15:00Z"), "\(paused.stderr)")
+            #expect(paused.stderr.contains("backing off after 1 failure; next try after 11:15 UTC (in 5 min)"), "\(paused.stderr)")
             #expect(try Self.stats(server)["500 /feed.xml"] ?? 0 == asked, "asked during its pause")
             let during = try site.snapshot(of: "content/archive")
             #expect(SnapshotDifference.paths(during, failing).isEmpty, "changed during the pause: \(SnapshotDifference.paths(during, failing))")

@@ -112,11 +112,27 @@ struct SourceEndToEndTests {
 
         let json = try add(site, server.url("/three.html"), "--pick", "3")
         #expect(json.stdout.contains("(JSON Feed 1.1)"), "stderr: \(json.stderr)")
-        let tooFar = try add(site, server.url("/three.html"), "--pick", "4")
-        #expect(tooFar.status == 1)
-        #expect(tooFar.stderr.contains("--pick 4: the page \(server.url("/three.html")) offers 3 feeds"))
         #expect(try add(site, server.url("/three.html"), "--pick", "zero").status == 64)
         #expect(try add(site, server.url("/three.html"), "--full-text", "sometimes").status == 64)
+    }
+
+    /// A --pick past the page's feeds is a usage error (exit 64) that names the numbers it takes; nothing is added.
+    @Test func aPickPastThePagesFeedsIsAUsageErrorNamingTheRange() throws {
+        let (server, site) = try serverAndSite()
+        defer { server.stop(); site.remove() }
+        let before = try site.read("site.json")
+
+        let tooFar = try add(site, server.url("/three.html"), "--pick", "5")
+        #expect(tooFar.status == 64)
+        #expect(tooFar.stderr == """
+            error: --pick 5: the page \(server.url("/three.html")) offers 3 feeds, so --pick takes a number from 1 to 3; nothing was added
+            Run 'newsgen help source' for usage.
+
+            """)
+        let one = try add(site, server.url("/one.html"), "--pick", "2")
+        #expect(one.status == 64)
+        #expect(one.stderr.hasPrefix("error: --pick 2: the page \(server.url("/one.html")) offers one feed, so --pick can only be 1; nothing was added\n"))
+        #expect(try site.read("site.json") == before)
     }
 
     @Test func aPageWithNoAlternateFindsFeedXMLAndARedirectedPageResolvesAgainstItsNewAddress() throws {

@@ -35,4 +35,11 @@ import NewsgenKit
                 == "check: no problems, 1 warning (checked site.json, 3 sources).")
         #expect(CheckSummary.line(CheckReport(findings: [], checkedSummary: ["site.json"])) == "check: no problems (checked site.json).")
     }
+
+    /// site.json could not be loaded, so nothing was checked: no empty "(checked )".
+    @Test func nothingCheckedIsSaidInWords() {
+        let problem = CheckFinding(.problem, .siteJSON, location: "site.json:2:1", "unexpected end of file")
+        #expect(CheckSummary.line(CheckReport(findings: [problem], checkedSummary: []))
+                == "check: 1 problem, 0 warnings (nothing else could be checked).")
+    }
 }

@@ -354,8 +354,8 @@ struct FetchingBuildTests {
 
         let soon = Self.now.addingTimeInterval(14 * 60)
         let waiting = try site.build(missing, strict: true, now: soon)
-        #expect(waiting.sources.map(\.outcome) == [.skipped(reason: "backing off after 1 failure; next try after 2026-01-05T10:15:00Z")])
-        #expect(waiting.warnings.map(\.description) == ["source 'news': backing off after 1 failure; next try after 2026-01-05T10:15:00Z"])
+        #expect(waiting.sources.map(\.outcome) == [.skipped(reason: "backing off after 1 failure; next try after 10:15 UTC (in 1 min)")])
+        #expect(waiting.warnings.map(\.description) == ["source 'news': backing off after 1 failure; next try after 10:15 UTC (in 1 min)"])
         #expect(try site.state().sources["news"]?.pausedUntil == "2026-01-05T10:15:00Z")
         #expect(stub.requests.count == 1, "a source backing off is not asked")
 
@@ -363,7 +363,7 @@ struct FetchingBuildTests {
         #expect(try site.build(missing, now: later).sources.map(\.outcome) == [.failed(reason: missing + ": the server answered HTTP 404 (not found)")])
         #expect(try site.state().sources["news"]?.failures == 2)
         #expect(try site.build(missing, now: later.addingTimeInterval(29 * 60)).sources.map(\.outcome)
-                == [.skipped(reason: "backing off after 2 failures; next try after 2026-01-05T10:45:00Z")])
+                == [.skipped(reason: "backing off after 2 failures; next try after 10:45 UTC (in 1 min)")])
 
         let recovered = try site.build(Self.url("/first.xml"), now: later.addingTimeInterval(30 * 60))
         #expect(recovered.sources.map(\.outcome) == [.fresh(itemCount: 1)])

@@ -35,9 +35,10 @@ struct SourceBackoff: Sendable {
     /// The reason a source is not fetched at `now`, or nil when it is due. An end further than its
     /// failures' delay from `now`, which no build could have written (a clock that was wrong, a
     /// hand-edited file), does not hold: the source is tried, and its answer writes a true end.
+    /// The end is said as a person reads it ("12:50 UTC (in 15 min)"), not as state.json keeps it.
     static func reasonToWait(_ entry: FetchState.Entry, now: Date) -> String? {
         guard let failures = entry.failures, let next = nextAttempt(entry), now < next,
               next <= now.addingTimeInterval(delay(afterFailures: failures)) else { return nil }
-        return "backing off after \(failures) failure\(failures == 1 ? "" : "s"); next try after \(RFC3339.string(from: next))"
+        return "backing off after \(failures) failure\(failures == 1 ? "" : "s"); next try after \(Wording.waitEnd(next, now: now))"
     }
 }

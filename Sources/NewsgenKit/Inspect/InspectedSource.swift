@@ -7,10 +7,16 @@ enum InspectedSource {
     case file(URL)
 
     /// `source` as typed: a URL when it looks like `scheme://…` (only http and https are
-    /// fetched), otherwise a path relative to `currentDirectory`.
+    /// fetched), otherwise a path relative to `currentDirectory`. A path that is not there but
+    /// reads as an address without `https://` is a usage error that suggests the URL; one that is there stays a path.
     static func parse(_ source: String, currentDirectory: URL) throws(InspectError) -> InspectedSource {
         guard let scheme = Inspector.urlScheme(of: source) else {
-            return .file(URL(fileURLWithPath: source, relativeTo: currentDirectory).standardizedFileURL)
+            let file = URL(fileURLWithPath: source, relativeTo: currentDirectory).standardizedFileURL
+            if !FileSystem.exists(file), let suggestion = MissingScheme.suggestion(for: source) {
+                throw InspectError(source: source, "no such file, and not a URL (it has no http:// or https://); did you mean \(suggestion)?",
+                                   isUsage: true)
+            }
+            return .file(file)
         }
         guard scheme == "http" || scheme == "https", let url = URL(string: source), url.host != nil else {
             if scheme == "http" || scheme == "https" { throw InspectError(source: source, "not a valid URL") }

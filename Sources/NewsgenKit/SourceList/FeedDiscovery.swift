@@ -53,6 +53,8 @@ struct FeedDiscovery {
         case found(Found)
         /// The page names several feeds and none was picked: listed in the page's order.
         case choose(page: URL, [Candidate])
+        /// `pick` is past the page's `count` feeds: nothing was fetched beyond the page.
+        case pickOutOfRange(page: URL, count: Int)
     }
 
     /// Looks at `address`; `pick` (1-based) chooses among a page's alternates.
@@ -75,9 +77,7 @@ struct FeedDiscovery {
         let candidates = Self.alternates(in: document)
         if candidates.isEmpty { return .found(try usualPath(from: document.url, page: address, clock: clock)) }
         if let pick {
-            guard candidates.indices.contains(pick - 1) else {
-                throw BuildError("--pick \(pick): the page \(address.absoluteString) offers \(candidates.count == 1 ? "one feed" : "\(candidates.count) feeds")")
-            }
+            guard candidates.indices.contains(pick - 1) else { return .pickOutOfRange(page: address, count: candidates.count) }
             return .found(try feed(at: candidates[pick - 1].url, namedBy: address, clock: clock))
         }
         guard candidates.count == 1 else { return .choose(page: address, candidates) }

@@ -29,6 +29,9 @@ public enum SourceAdd {
         case feed(Found)
         /// The list to print (numbered) and the `--pick` hint: nothing was added.
         case choose(String)
+        /// An argument the user must fix (a URL without `https://`, a `--pick` past the page's feeds):
+        /// the sentence to print as a usage error; nothing was added.
+        case misuse(String)
     }
 
     /// One feed, fetched and parsed, not yet added.
@@ -43,7 +46,8 @@ public enum SourceAdd {
     /// Fetches `request.url` with the site's fetch settings and finds its feed.
     public static func discover(_ request: Request, site: Site, network: Network) throws(BuildError) -> Discovered {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-            throw BuildError("source add needs an absolute http or https URL, not '\(request.url)'")
+            let suggestion = MissingScheme.suggestion(for: request.url).map { "; did you mean \($0)?" } ?? ""
+            return .misuse("source add needs an absolute http or https URL, not '\(request.url)'\(suggestion)")
         }
         try checkRequestedID(request, config: site.config)
         try checkRoom(request, config: site.config)
@@ -63,6 +67,9 @@ public enum SourceAdd {
             if candidates.count > maxListed { lines.append("  … and \(candidates.count - maxListed) more (--pick takes any of them)") }
             lines.append("Nothing was added. Run again with --pick N to add one, e.g. 'newsgen source add \(request.url) --pick 1'.")
             return .choose(lines.joined(separator: "\n"))
+        case .pickOutOfRange(let page, let count):
+            let range = count == 1 ? "one feed, so --pick can only be 1" : "\(count) feeds, so --pick takes a number from 1 to \(count)"
+            return .misuse("--pick \(request.pick ?? 0): the page \(page.absoluteString) offers \(range); nothing was added")
         }
     }
 
