@@ -80,7 +80,7 @@ test: deps test-deps gnu-time
 
 ## `make run`, then `CI=true make test`, from a fresh clone of HEAD in a root that holds only what a new machine of
 ## this kind holds: an overlay of / in a private mount namespace, with every package and executable this machine gained
-## since it was new purged and other checkouts and caches hidden (.ci/fresh/, ADR 052). Root and Linux only; ~30 min.
+## since it was new purged and other checkouts and caches hidden (.ci/fresh/, ADR 052). Root and Linux only; ~13 min.
 fresh-check:
 	@bash .ci/fresh/fresh_check.sh $(CURDIR)
 
