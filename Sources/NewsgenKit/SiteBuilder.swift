@@ -97,7 +97,8 @@ public enum SiteBuilder {
                                                                                         state: updated.state, titles: updated.sources,
                                                                                         fullText: updated.fullText.counts),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output, site: site.directory) ?? [:],
-                                previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds))
+                                previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds),
+                                now: options.now)
         var renderer = SiteRenderer(input)
         let search = renderer.cachedSearchTerms(store: RecordCacheStore(directory: site.searchCacheDirectory, bounds: site.bounds))
         renderer.searchTerms = search.terms

@@ -17,6 +17,11 @@ enum BuildFingerprint {
         if config.archive.keepDays != nil, let now = options.now {
             lines.append("day \(Int(now.timeIntervalSince1970 / 86_400))")
         }
+        // Today's and yesterday's articles show their time (`DateDisplay.shown`): a new day in the site's zone changes pages.
+        if let now = options.now {
+            let zone = TimeZone(identifier: config.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+            lines.append("shown day \((Int(now.timeIntervalSince1970) + zone.secondsFromGMT(for: now)) / 86_400)")
+        }
         func stamp(_ url: URL, as name: String) {
             if let stamp = FileStamp.of(url.path) {
                 lines.append("\(name) \(stamp.size) \(stamp.modified)")
