@@ -129,6 +129,11 @@ def bookmark_button(driver, serving, site):
     button = one(article, "bookmark-toggle", step)
     if button.get_attribute("aria-pressed") != "false":
         raise StepFailed("%s: the button says the article is bookmarked" % step)
+    # A compact icon button (issue 34): its name is for screen readers, not a solid block of text on every row.
+    size = driver.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", button)
+    if button.get_attribute("aria-label") != "Bookmark" or button.text.strip() or max(size) > 44 or min(size) < 24:
+        raise StepFailed("%s: the toggle is not a compact icon button named 'Bookmark' (label %r, text %r, %r px)"
+                         % (step, button.get_attribute("aria-label"), button.text, size))
     driver.execute_script("window.__serveCheckOld = true")
     button.click()
     wait_for_reload(driver, RELOAD_BOUND, lambda: len(by_testid(driver, "bookmark-mark")) == 1, step)
