@@ -1020,7 +1020,6 @@ newsgen build</code></pre>
     --ph-a: #2c3444; --ph-b: #232a37; --ph-text: #c4cee0; --code: #2a2a2e;
   }
 }
-
 *,::before,::after{box-sizing:border-box}
 body{margin:0;display:flex;flex-direction:column;min-height:100vh;background:var(--bg);color:var(--text);font:1rem/1.5 var(--font);overflow-wrap:break-word}
 main{flex:1;width:100%;max-width:46rem;margin:0 auto;padding-bottom:2rem}
@@ -1030,7 +1029,6 @@ img,svg,video,iframe{max-width:100%;height:auto}
 [role=list]{margin:0;padding:0;list-style:none}
 .skip-link{position:absolute;left:.5rem;top:-10rem;z-index:9;padding:.6rem 1rem;border-radius:8px;background:var(--surface);font-weight:600}
 .skip-link:focus{top:.5rem}
-
 .site-header{background:var(--surface);border-bottom:1px solid var(--line)}
 .site-header-inner{max-width:46rem;margin:0 auto;padding:.75rem 1rem;display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1rem}
 .site-title{color:var(--text);font-size:1.125rem;font-weight:700;text-decoration:none}
@@ -1043,8 +1041,6 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .page-header{padding:1.5rem 1rem .75rem}
 .page-title{margin:0;font-size:2rem;line-height:1.15;letter-spacing:-.02em}
 .page-subtitle{margin:.25rem 0 0;color:var(--muted);font-size:.9375rem}
-
-/* List rows;the title link covers the row */
 .rows{background:var(--surface);border-block:1px solid var(--line)}
 .row{position:relative;display:grid;grid-template-columns:minmax(0,1fr) 80px;gap:.875rem;padding:1rem}
 .row+.row{border-top:1px solid var(--line)}
@@ -1060,8 +1056,6 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .row-thumb img,.thumb-placeholder{display:block;width:80px;height:80px;border-radius:10px}
 .row-thumb img{object-fit:cover;background:var(--ph-b)}
 .thumb-placeholder{display:grid;place-items:center;background:linear-gradient(135deg,var(--ph-a),var(--ph-b));color:var(--ph-text);font-size:2rem;font-weight:700;line-height:1}
-
-/* Meta line,mark,note */
 .meta{margin:.45rem 0 0;color:var(--muted);font-size:.8125rem}
 .meta>*{white-space:nowrap}
 .meta>:not(:last-child)::after{content:" ·";content:" ·" / "";font-weight:400;color:var(--muted)}
@@ -1069,15 +1063,11 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .bookmark-mark{display:flex;align-items:center;gap:.3rem;width:fit-content;margin:.5rem 0 0;padding:.15rem .55rem .15rem .45rem;border-radius:999px;background:var(--mark-soft);color:var(--mark);font-size:.75rem;font-weight:600}
 .note{margin:.5rem 0 0;padding:.4rem .65rem;border-left:3px solid var(--mark);border-radius:0 6px 6px 0;background:var(--bg);font-size:.875rem}
 .note-label{font-weight:600;color:var(--mark)}
-
-/* Empty state */
 .empty-state{margin:0 1rem;padding:2.5rem 1.5rem;text-align:center;background:var(--surface);border:1px solid var(--line);border-radius:var(--r)}
 .empty-icon{color:var(--accent)}
 .empty-state h2{margin:.75rem 0 .25rem;font-size:1.25rem}
 .empty-state p{max-width:30rem;margin:0 auto;color:var(--muted)}
 .command{display:inline-block;max-width:100%;margin:1rem 0 0;text-align:left}
-
-/* Pagination */
 .pagination{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.75rem .5rem;padding:1.5rem 1rem 0}
 .page-numbers{order:-1;flex-basis:100%;display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem}
 .pagination a,.page-step{display:inline-block;min-width:2.5rem;padding:.45rem .7rem;border:1px solid transparent;border-radius:8px;text-align:center;font-size:.9375rem;font-weight:500;text-decoration:none}
@@ -1085,8 +1075,6 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .pagination a:hover{border-color:var(--accent)}
 .pagination a[aria-current="page"]{background:var(--accent);border-color:var(--accent);color:var(--surface)}
 .is-disabled{color:var(--muted)}
-
-/* Article */
 .article{padding:1.5rem 1rem 2rem;background:var(--surface);border-bottom:1px solid var(--line)}
 .article-header,.article-image,.prose,.note-block,.article-footer{max-width:38rem;margin-inline:auto}
 .article-title{margin:0;font-size:clamp(1.625rem,1.2rem + 2vw,2.25rem);line-height:1.18;letter-spacing:-.02em}
@@ -1120,8 +1108,6 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 .tags li{padding:.2rem .65rem;border:1px solid var(--line);border-radius:999px;color:var(--muted);font-size:.8125rem}
 .button{display:inline-block;padding:.65rem 1.1rem;border-radius:10px;background:var(--accent);color:var(--surface);font-weight:600;text-decoration:none}
 .button:hover{text-decoration:underline}
-
-/* Sources page: outcome badges and the error state */
 .status{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:.45rem 0 0;font-size:.8125rem}
 .status-badge{padding:.1rem .55rem;border-radius:999px;background:var(--accent-soft);color:var(--accent);font-weight:600}
 .status-skipped{background:var(--mark-soft);color:var(--mark)}
@@ -1135,7 +1121,6 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   .status-failed{background:#4a1517;color:#ffb3b0}
   .status-failed-text,.source-row.is-failed .status-reason{color:#ffb3b0}
 }
-/* Source and tag pages, tags, previous/next, search, 404 */
 .page-kicker{margin:0 0 .25rem;color:var(--muted);font-size:.8125rem;font-weight:600;letter-spacing:.04em;text-transform:uppercase}
 .page-kicker a{color:inherit}
 .source-status{margin-top:.75rem}
@@ -1169,7 +1154,6 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 .not-found{margin-top:1.5rem}
 .not-found h1{margin:.75rem 0 .25rem;font-size:1.75rem}
 .not-found-links{display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem 1.25rem;margin-top:1.25rem}
-/* Months of a list (ADR 028) */
 .months{margin:1.5rem 1rem 0}
 .months-title{margin:0 0 .5rem;font-size:1.125rem}
 .months-year-title{margin:.75rem 0 .35rem;color:var(--muted);font-size:.9375rem}
