@@ -57,7 +57,7 @@ enum BuiltInTheme {
   {{/note}}
   <footer class="article-footer">
     {{#fullText}}
-    <p class="provenance" data-testid="article-fulltext">{{strings.readFromPage}} {{#read}}<time datetime="{{iso}}">{{display}}</time>{{/read}}.</p>
+    <p class="provenance" data-testid="article-fulltext">{{strings.readFromPage}} {{#read}}<time datetime="{{iso}}">{{day}}</time>{{/read}}.</p>
     {{/fullText}}
     <ul class="tags" role="list" aria-label="{{strings.tags}}">{{#tags}}<li>{{#url}}<a href="{{url}}" data-testid="article-tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>
     {{#originalURL}}
