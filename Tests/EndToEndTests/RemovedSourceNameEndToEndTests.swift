@@ -30,4 +30,20 @@ struct RemovedSourceNameEndToEndTests {
         let after = try FileManager.default.attributesOfItem(atPath: site.file("content/archive/bay-weekly/source.json").path)[.modificationDate] as? Date
         #expect(after == stamp)
     }
+
+    /// A name file newsgen cannot read (hand-edited, or from a newer newsgen) is a warning and stays byte for byte.
+    @Test func aNameFileThatCannotBeReadIsLeftUntouched() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        #expect(try site.run("build", environment: Self.now).status == 0)
+        for text in ["{\"version\": 1, \"title\": ", "{\"version\": 2, \"title\": \"Bay Weekly\", \"motto\": \"x\"}\n"] {
+            try site.write("content/archive/bay-weekly/source.json", text)
+            try site.write("content/feeds/bay-weekly.xml", try site.read("content/feeds/bay-weekly.xml") + " ")
+            let built = try site.run("build", environment: Self.now)
+            #expect(built.status == 0, "stderr: \(built.stderr)")
+            #expect(built.stderr.contains("warning: content/archive/bay-weekly/source.json: cannot be read as a version-1 source name (title, url); left untouched"),
+                    "stderr: \(built.stderr)")
+            #expect(try site.read("content/archive/bay-weekly/source.json") == text)
+        }
+    }
 }

@@ -12,14 +12,20 @@ enum SourceNames {
 
     /// Writes the name of each source in `sources` whose folder holds archived articles, when the file
     /// does not already say it. A source known only by its id has no name to keep. A file that cannot
-    /// be written is a warning: the name is kept next time.
+    /// be read, or written, is a warning and is left as it is.
     static func keep(_ sources: [String: SourceInfo], archived: Set<String>, site: Site) -> [BuildWarning] {
         var warnings: [BuildWarning] = []
         for id in archived.sorted() {
             guard let info = sources[id], info.title != id, id != ArticleID.markdownSourceID else { continue }
             let (file, shown) = place(of: id, site: site)
             let data = encoded(info)
-            guard (try? Data(contentsOf: file)) != data else { continue }
+            let present = try? Data(contentsOf: file)
+            guard present != data else { continue }
+            // One this newsgen cannot read (hand-edited, or a newer newsgen's) is the user's: left as it is.
+            if present != nil, read(id, site: site) == nil {
+                warnings.append(BuildWarning(path: shown, "cannot be read as a version-\(supportedVersion) source name (title, url); left untouched"))
+                continue
+            }
             do {
                 try FileSystem.writeAtomically(data, to: file, shownAs: shown, within: site.bounds)
             } catch {
