@@ -127,7 +127,7 @@ def live_reload(driver, serving, site):
 
 AXE_CONTRAST = """
 var done = arguments[arguments.length - 1];
-axe.run({include: [['[data-testid="newsgen-overlay"]']]}, {runOnly: ['color-contrast'], resultTypes: ['violations']}).then(function (r) {
+axe.run({include: [['[data-testid="newsgen-' + arguments[0] + '"]']]}, {runOnly: ['color-contrast']}).then(function (r) {
   done({passes: r.passes.reduce(function (n, rule) { return n + rule.nodes.length; }, 0),
         violations: r.violations.map(function (v) { return v.id + ' ' + v.nodes.map(function (n) { return n.target + ': ' + n.failureSummary; }).join('; '); })});
 }, function (e) { done({error: String(e)}); });
@@ -148,7 +148,7 @@ def overlay_readable(driver, kind, shots, name):
         raise headless.SetupError(str(error))
     for mode in theme_check.MODES:
         theme_check.emulate(driver, 1280, 900, mode)
-        result = driver.execute_async_script(AXE_CONTRAST)
+        result = driver.execute_async_script(AXE_CONTRAST, kind)
         if not result or result.get("error") or result.get("passes", 0) == 0 and not result.get("violations"):
             raise StepFailed("%s, %s: axe's color-contrast did not run on the overlay: %r" % (step, mode, result))
         if result["violations"]:
@@ -176,8 +176,14 @@ def overlay(driver, serving, site, shots):
     wait_for_reload(driver, RELOAD_BOUND, lambda: driver.execute_script("return document.querySelector('script[data-warnings]') !== null"),
                     "overlay (warning)")
     overlay_readable(driver, "warning", shots, "warning")
+    driver.execute_script("window.__serveCheckOld = true")
     os.remove(os.path.join(site, "content", "articles", "broken-front-matter.md"))
+    wait_for_reload(driver, RELOAD_BOUND, lambda: driver.execute_script("return document.querySelector('script[data-warnings]') === null"),
+                    "overlay (warning gone)")
     theme_check.emulate(driver, 1280, 900, "light")
+    # Back where the next step starts: the article, opened after the last rebuild.
+    driver.get(serving.origin + ARTICLE[1])
+    one(driver, "article-title", "article after the overlay")
 
 
 def bookmark_button(driver, serving, site):
