@@ -54,13 +54,13 @@ public final class PreviewServer: Sendable {
                 if let texts = try? site?.themeTexts(PreviewLabels.keys) {
                     labels.withLock { $0 = PreviewLabels(texts: texts) }
                 }
+                // A good build clears the failure; its page warnings and the hint replace the last ones.
                 let empty = !fetch && site?.urlSourcesHaveNothingArchived == true
+                let warnings = site.map { PageWarnings.select((repairs + built.warnings).map(\.description), config: $0.config) } ?? []
                 let wasEmpty = notes.withLock { current in
-                    defer {
-                        current = PreviewNotes(warnings: site.map { PageWarnings.select((repairs + built.warnings).map(\.description), config: $0.config) } ?? [],
-                                               nothingArchived: empty)
-                    }
-                    return current.nothingArchived
+                    let was = current.nothingArchived
+                    current = PreviewNotes(warnings: warnings, nothingArchived: empty)
+                    return was
                 }
                 events.send(event: "reload", data: "built")
                 report(event)
