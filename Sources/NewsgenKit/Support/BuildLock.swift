@@ -71,7 +71,7 @@ public final class BuildLock {
         guard code == 0 else {
             close(descriptor)
             if code == EWOULDBLOCK, let wait {
-                throw BuildError("another newsgen build or edit in \(siteDirectory.path) still held its lock (\(relativePath)) after \(Int(wait.seconds)) s of waiting")
+                throw BuildError("another newsgen build or edit in \(siteDirectory.path) still held its lock (\(relativePath)) after \(String(format: "%g", wait.seconds)) s of waiting")
             }
             if code == EWOULDBLOCK {
                 throw BuildError("another newsgen build or edit is running in \(siteDirectory.path) (lock \(relativePath))")
