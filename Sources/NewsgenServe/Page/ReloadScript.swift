@@ -48,6 +48,7 @@ enum ReloadScript {
           s.font = "14px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace";
           var title = document.createElement("strong");
           title.style.color = "#fff";
+          title.style.display = "block";
           element.appendChild(title);
           var text = document.createElement("pre");
           var t = text.style;
