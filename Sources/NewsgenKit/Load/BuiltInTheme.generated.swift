@@ -359,7 +359,7 @@ newsgen build</code></pre>
     {{#status}}
     <div class="source-status" data-testid="source-status">
       <p class="status" data-testid="source-outcome">
-        <span class="status-badge{{#isFailed}} status-failed{{/isFailed}}{{#isSkipped}} status-skipped{{/isSkipped}}{{#isOK}} status-ok{{/isOK}}">{{outcome}}</span>
+        <span class="status-badge{{#isFailed}} status-failed{{/isFailed}}{{#isSkipped}} status-skipped{{/isSkipped}}{{#isNotFetched}} status-skipped{{/isNotFetched}}{{#isOK}} status-ok{{/isOK}}">{{outcome}}</span>
         <span class="status-detail">{{kind}}: {{location}}</span>
         {{#itemCount}}<span class="status-detail">{{itemCountLabel}}</span>{{/itemCount}}
       </p>
@@ -398,7 +398,7 @@ newsgen build</code></pre>
   <header class="page-header">
     <h1 class="page-title">{{strings.sourcesTitle}}</h1>
     {{^isEmpty}}
-    <p class="page-subtitle" data-testid="sources-summary">{{countLabel}} · {{#hasFailing}}<span class="status-failed-text">{{failingLabel}}</span>{{/hasFailing}}{{^hasFailing}}{{failingLabel}}{{/hasFailing}}</p>
+    <p class="page-subtitle" data-testid="sources-summary">{{countLabel}} · {{#hasFailing}}<span class="status-failed-text">{{failingLabel}}</span>{{/hasFailing}}{{^hasFailing}}{{failingLabel}}{{/hasFailing}}{{#hasNotFetched}} · {{notFetchedLabel}}{{/hasNotFetched}}</p>
     {{/isEmpty}}
   </header>
   {{#isEmpty}}
@@ -410,7 +410,7 @@ newsgen build</code></pre>
   {{#hasSources}}
   <ul class="rows" role="list" data-testid="sources-list">
     {{#sources}}
-    <li class="row source-row{{#isFailed}} is-failed{{/isFailed}}{{#isSkipped}} is-skipped{{/isSkipped}}" data-testid="source-row">
+    <li class="row source-row{{#isFailed}} is-failed{{/isFailed}}{{#isSkipped}} is-skipped{{/isSkipped}}" data-testid="source-row"{{#isNotFetched}} data-state="not-fetched"{{/isNotFetched}}>
       <div class="row-body">
         <h2 class="row-title">{{#pageURL}}<a class="row-link" href="{{pageURL}}" data-testid="source-link">{{title}}</a>{{/pageURL}}{{^pageURL}}{{title}}{{/pageURL}}</h2>
         <p class="meta">
@@ -419,7 +419,7 @@ newsgen build</code></pre>
           {{#category}}<span class="meta-category" data-testid="source-category">{{category}}</span>{{/category}}
         </p>
         <p class="status" data-testid="source-outcome">
-          <span class="status-badge{{#isFailed}} status-failed{{/isFailed}}{{#isSkipped}} status-skipped{{/isSkipped}}{{#isOK}} status-ok{{/isOK}}">{{outcome}}</span>
+          <span class="status-badge{{#isFailed}} status-failed{{/isFailed}}{{#isSkipped}} status-skipped{{/isSkipped}}{{#isNotFetched}} status-skipped{{/isNotFetched}}{{#isOK}} status-ok{{/isOK}}">{{outcome}}</span>
           {{#itemCount}}<span class="status-detail">{{itemCountLabel}}</span>{{/itemCount}}
           {{#archivedCount}}<span class="status-detail" data-testid="source-archived">{{archivedLabel}}</span>{{/archivedCount}}
         </p>
@@ -1221,6 +1221,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Merken",
   "bookmarkRemove": "Lesezeichen entfernen",
   "rebuildFailed": "Neuaufbau fehlgeschlagen; die letzte funktionierende Fassung wird weiter gezeigt.",
+  "buildWarnings": "Der Build meldet Warnungen zu diesen Dateien:",
+  "nothingArchived": "Von den Quellen wurde noch nichts abgerufen, und newsgen serve ruft nichts ab. Mit newsgen build oder newsgen serve --fetch kommen ihre Artikel herein.",
   "notFoundTitle": "Seite nicht gefunden",
   "notFoundText": "Unter dieser Adresse gibt es nichts. Vielleicht ist sie falsch geschrieben, oder die Seite wurde verschoben.",
   "latestArticles": "Neueste Artikel",
@@ -1266,6 +1268,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Unverändert",
   "outcomeSkipped": "Übersprungen",
   "outcomeFailed": "Fehlgeschlagen",
+  "outcomeFailing": "Fehlerhaft",
+  "outcomeNotFetched": "In der Vorschau nicht abgerufen",
+  "notFetchedReason": "newsgen serve ruft nichts ab; zum Abrufen newsgen build oder newsgen serve --fetch ausführen.",
+  "notFetched": {"one": "{count} in der Vorschau nicht abgerufen", "other": "{count} in der Vorschau nicht abgerufen"},
   "itemsRead": {"one": "{count} Eintrag gelesen", "other": "{count} Einträge gelesen"},
   "inArchive": {"one": "{count} im Archiv", "other": "{count} im Archiv"},
   "lastNewItem": "Letzte neue Meldung:",
@@ -1363,6 +1369,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Bookmark",
   "bookmarkRemove": "Remove bookmark",
   "rebuildFailed": "The rebuild failed; the last good site is still shown.",
+  "buildWarnings": "The build has warnings about these files:",
+  "nothingArchived": "Nothing has been fetched from the sources yet, and newsgen serve does not fetch. Run newsgen build, or newsgen serve --fetch, to bring in their articles.",
   "notFoundTitle": "Page not found",
   "notFoundText": "Nothing lives at this address. The link may be mistyped, or the page may have moved.",
   "latestArticles": "Latest articles",
@@ -1408,6 +1416,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Not modified",
   "outcomeSkipped": "Skipped",
   "outcomeFailed": "Failed",
+  "outcomeFailing": "Failing",
+  "outcomeNotFetched": "Not fetched in preview",
+  "notFetchedReason": "newsgen serve does not fetch; run newsgen build, or newsgen serve --fetch, to fetch it.",
+  "notFetched": {"one": "{count} not fetched in preview", "other": "{count} not fetched in preview"},
   "itemsRead": {"one": "{count} item read", "other": "{count} items read"},
   "inArchive": {"one": "{count} in the archive", "other": "{count} in the archive"},
   "lastNewItem": "Last new item:",
@@ -1505,6 +1517,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Añadir a marcadores",
   "bookmarkRemove": "Quitar de marcadores",
   "rebuildFailed": "La regeneración falló; se sigue mostrando el último sitio correcto.",
+  "buildWarnings": "La generación tiene avisos sobre estos archivos:",
+  "nothingArchived": "Todavía no se ha descargado nada de las fuentes, y newsgen serve no descarga. Ejecuta newsgen build, o newsgen serve --fetch, para traer sus artículos.",
   "notFoundTitle": "Página no encontrada",
   "notFoundText": "No hay nada en esta dirección. Puede que el enlace esté mal escrito o que la página se haya movido.",
   "latestArticles": "Últimos artículos",
@@ -1550,6 +1564,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Sin cambios",
   "outcomeSkipped": "Omitida",
   "outcomeFailed": "Fallida",
+  "outcomeFailing": "Con fallos",
+  "outcomeNotFetched": "No descargada en la vista previa",
+  "notFetchedReason": "newsgen serve no descarga nada; ejecuta newsgen build, o newsgen serve --fetch, para descargarla.",
+  "notFetched": {"one": "{count} no descargada en la vista previa", "many": "{count} no descargadas en la vista previa", "other": "{count} no descargadas en la vista previa"},
   "itemsRead": {"one": "{count} elemento leído", "many": "{count} de elementos leídos", "other": "{count} elementos leídos"},
   "inArchive": {"one": "{count} en el archivo", "many": "{count} en el archivo", "other": "{count} en el archivo"},
   "lastNewItem": "Última novedad:",
@@ -1647,6 +1665,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Ajouter aux favoris",
   "bookmarkRemove": "Retirer des favoris",
   "rebuildFailed": "La régénération a échoué ; le dernier site valide reste affiché.",
+  "buildWarnings": "La construction signale des avertissements sur ces fichiers :",
+  "nothingArchived": "Rien n’a encore été récupéré des sources, et newsgen serve ne récupère rien. Lancez newsgen build, ou newsgen serve --fetch, pour importer leurs articles.",
   "notFoundTitle": "Page introuvable",
   "notFoundText": "Rien ne se trouve à cette adresse. Le lien est peut-être mal saisi, ou la page a été déplacée.",
   "latestArticles": "Derniers articles",
@@ -1692,6 +1712,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Inchangé",
   "outcomeSkipped": "Ignoré",
   "outcomeFailed": "Échec",
+  "outcomeFailing": "En échec",
+  "outcomeNotFetched": "Non récupérée en aperçu",
+  "notFetchedReason": "newsgen serve ne récupère rien ; lancez newsgen build, ou newsgen serve --fetch, pour la récupérer.",
+  "notFetched": {"one": "{count} non récupérée en aperçu", "many": "{count} non récupérées en aperçu", "other": "{count} non récupérées en aperçu"},
   "itemsRead": {"one": "{count} élément lu", "many": "{count} d’éléments lus", "other": "{count} éléments lus"},
   "inArchive": {"one": "{count} dans les archives", "many": "{count} dans les archives", "other": "{count} dans les archives"},
   "lastNewItem": "Dernière nouveauté :",
@@ -1789,6 +1813,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Aggiungi ai segnalibri",
   "bookmarkRemove": "Rimuovi dai segnalibri",
   "rebuildFailed": "La rigenerazione non è riuscita; resta visibile l’ultimo sito valido.",
+  "buildWarnings": "La generazione segnala avvisi su questi file:",
+  "nothingArchived": "Dalle fonti non è stato ancora scaricato nulla, e newsgen serve non scarica. Esegui newsgen build, o newsgen serve --fetch, per portare i loro articoli.",
   "notFoundTitle": "Pagina non trovata",
   "notFoundText": "A questo indirizzo non c’è nulla. Il collegamento potrebbe essere sbagliato, o la pagina potrebbe essere stata spostata.",
   "latestArticles": "Ultimi articoli",
@@ -1834,6 +1860,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Non modificata",
   "outcomeSkipped": "Saltata",
   "outcomeFailed": "Non riuscita",
+  "outcomeFailing": "Con errori",
+  "outcomeNotFetched": "Non scaricata nell’anteprima",
+  "notFetchedReason": "newsgen serve non scarica nulla; esegui newsgen build, o newsgen serve --fetch, per scaricarla.",
+  "notFetched": {"one": "{count} non scaricata nell’anteprima", "many": "{count} non scaricate nell’anteprima", "other": "{count} non scaricate nell’anteprima"},
   "itemsRead": {"one": "{count} elemento letto", "many": "{count} di elementi letti", "other": "{count} elementi letti"},
   "inArchive": {"one": "{count} nell’archivio", "many": "{count} nell’archivio", "other": "{count} nell’archivio"},
   "lastNewItem": "Ultima novità:",
@@ -1931,6 +1961,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Bewaren",
   "bookmarkRemove": "Bladwijzer verwijderen",
   "rebuildFailed": "Opnieuw bouwen is mislukt; de laatste goede site blijft zichtbaar.",
+  "buildWarnings": "De build geeft waarschuwingen over deze bestanden:",
+  "nothingArchived": "Er is nog niets van de bronnen opgehaald, en newsgen serve haalt niets op. Voer newsgen build of newsgen serve --fetch uit om hun artikelen binnen te halen.",
   "notFoundTitle": "Pagina niet gevonden",
   "notFoundText": "Op dit adres staat niets. De link is misschien verkeerd getypt, of de pagina is verplaatst.",
   "latestArticles": "Nieuwste artikelen",
@@ -1976,6 +2008,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Niet gewijzigd",
   "outcomeSkipped": "Overgeslagen",
   "outcomeFailed": "Mislukt",
+  "outcomeFailing": "Met fouten",
+  "outcomeNotFetched": "Niet opgehaald in voorvertoning",
+  "notFetchedReason": "newsgen serve haalt niets op; voer newsgen build of newsgen serve --fetch uit om deze op te halen.",
+  "notFetched": {"one": "{count} niet opgehaald in voorvertoning", "other": "{count} niet opgehaald in voorvertoning"},
   "itemsRead": {"one": "{count} item gelezen", "other": "{count} items gelezen"},
   "inArchive": {"one": "{count} in het archief", "other": "{count} in het archief"},
   "lastNewItem": "Laatste nieuwe bericht:",
@@ -2073,6 +2109,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Dodaj zakładkę",
   "bookmarkRemove": "Usuń zakładkę",
   "rebuildFailed": "Ponowne budowanie nie powiodło się; nadal widać ostatnią dobrą wersję witryny.",
+  "buildWarnings": "Budowanie zgłasza ostrzeżenia dotyczące tych plików:",
+  "nothingArchived": "Ze źródeł nie pobrano jeszcze niczego, a newsgen serve niczego nie pobiera. Uruchom newsgen build lub newsgen serve --fetch, aby pobrać ich artykuły.",
   "notFoundTitle": "Nie znaleziono strony",
   "notFoundText": "Pod tym adresem nic nie ma. Odnośnik może zawierać literówkę albo strona została przeniesiona.",
   "latestArticles": "Najnowsze artykuły",
@@ -2118,6 +2156,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Bez zmian",
   "outcomeSkipped": "Pominięto",
   "outcomeFailed": "Błąd",
+  "outcomeFailing": "Z błędami",
+  "outcomeNotFetched": "Nie pobrano w podglądzie",
+  "notFetchedReason": "newsgen serve niczego nie pobiera; aby je pobrać, uruchom newsgen build lub newsgen serve --fetch.",
+  "notFetched": {"one": "{count} nie pobrano w podglądzie", "few": "{count} nie pobrano w podglądzie", "many": "{count} nie pobrano w podglądzie", "other": "{count} nie pobrano w podglądzie"},
   "itemsRead": {"one": "odczytano {count} wpis", "few": "odczytano {count} wpisy", "many": "odczytano {count} wpisów", "other": "odczytano {count} wpisu"},
   "inArchive": {"one": "{count} w archiwum", "few": "{count} w archiwum", "many": "{count} w archiwum", "other": "{count} w archiwum"},
   "lastNewItem": "Ostatnia nowość:",
@@ -2215,6 +2257,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Adicionar aos favoritos",
   "bookmarkRemove": "Remover dos favoritos",
   "rebuildFailed": "A nova geração falhou; continua a ser mostrado o último site válido.",
+  "buildWarnings": "A geração tem avisos sobre estes ficheiros:",
+  "nothingArchived": "Ainda nada foi obtido das fontes, e newsgen serve não obtém nada. Execute newsgen build, ou newsgen serve --fetch, para trazer os seus artigos.",
   "notFoundTitle": "Página não encontrada",
   "notFoundText": "Não há nada neste endereço. A ligação pode estar mal escrita, ou a página pode ter mudado de lugar.",
   "latestArticles": "Artigos mais recentes",
@@ -2260,6 +2304,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Sem alterações",
   "outcomeSkipped": "Ignorada",
   "outcomeFailed": "Falhou",
+  "outcomeFailing": "Com falhas",
+  "outcomeNotFetched": "Não obtida na pré-visualização",
+  "notFetchedReason": "newsgen serve não obtém nada; execute newsgen build, ou newsgen serve --fetch, para a obter.",
+  "notFetched": {"one": "{count} não obtida na pré-visualização", "many": "{count} não obtidas na pré-visualização", "other": "{count} não obtidas na pré-visualização"},
   "itemsRead": {"one": "{count} item lido", "many": "{count} de itens lidos", "other": "{count} itens lidos"},
   "inArchive": {"one": "{count} no arquivo", "many": "{count} no arquivo", "other": "{count} no arquivo"},
   "lastNewItem": "Última novidade:",

@@ -299,9 +299,20 @@ struct PageContext {
             row["isOK"] = true
             row["isNotModified"] = true
         case .skipped(let reason):
-            outcomeKey = "outcomeSkipped"
-            row["isSkipped"] = true
-            row["reason"] = .string(reason)
+            // Each row says what the summary counts it as (ADR 058): failing (backing off from earlier
+            // failures), not fetched in preview (`newsgen serve`), or skipped.
+            let notFetched = status.notFetchedInPreview ? strings.text("notFetchedReason") : nil
+            if status.isFailing {
+                outcomeKey = "outcomeFailing"
+                row["isFailed"] = true
+            } else if notFetched != nil {
+                outcomeKey = "outcomeNotFetched"
+                row["isNotFetched"] = true
+            } else {
+                outcomeKey = "outcomeSkipped"
+                row["isSkipped"] = true
+            }
+            row["reason"] = .string(notFetched ?? reason)
         case .failed(let reason):
             outcomeKey = "outcomeFailed"
             row["isFailed"] = true
