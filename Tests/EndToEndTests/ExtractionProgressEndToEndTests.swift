@@ -79,10 +79,23 @@ struct ExtractionProgressEndToEndTests {
         var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
     }
 
-    /// Builds with 12 slow pages, stops the build with `signal` once `answered` pages were answered and the
-    /// next is being answered, and returns the pages answered by then and those the archive holds after.
-    private func interruptedBuild(_ signal: Int32, after answered: Int, server: SlowPagesHTTPServer,
-                                  site: TemporarySite) throws -> (answered: Set<String>, kept: Set<String>, stderr: String) {
+    /// What a build stopped part way through left: the pages answered when it was stopped, the pages whose
+    /// text the archive then held, what it said, and the site.
+    private struct Stopped {
+        var answered: Set<String>
+        var kept: Set<String>
+        var stderr: String
+        var site: TemporarySite
+    }
+
+    /// Builds a site with 12 pages answered `delay` seconds each, stops the build with `signal` once `answered`
+    /// pages were answered and the next is being answered, lets `check` judge what it left, then builds again:
+    /// that build must fetch only the pages the archive did not keep, and end with every page's text.
+    private func interruptedBuild(_ signal: Int32, after answered: Int, delay: Double, check: (Stopped) throws -> Void) throws {
+        let server = try SlowPagesHTTPServer(pages: 12, delay: delay)
+        defer { server.stop() }
+        let site = try site(server)
+        defer { site.remove() }
         let build = try BackgroundBuild(site)
         let deadline = Date().addingTimeInterval(60)
         var log = try server.log()
@@ -100,7 +113,9 @@ struct ExtractionProgressEndToEndTests {
         build.process.waitUntilExit()
         #expect(build.process.terminationReason == .uncaughtSignal && build.process.terminationStatus == signal,
                 "the build was ended by the signal (\(build.process.terminationStatus)): \(build.stderr)")
-        return (answeredThen, try extractedPages(site), build.stderr)
+        let stopped = Stopped(answered: answeredThen, kept: try extractedPages(site), stderr: build.stderr, site: site)
+        try check(stopped)
+        try expectNextBuildSkips(stopped.kept, server: server, site: site)
     }
 
     /// The next build fetches only the pages the archive did not keep, and ends with every page's text.
@@ -116,29 +131,21 @@ struct ExtractionProgressEndToEndTests {
     }
 
     @Test func sigtermDuringExtractionKeepsEveryPageExtractedBeforeIt() throws {
-        let server = try SlowPagesHTTPServer(pages: 12, delay: 0.6)
-        defer { server.stop() }
-        let site = try site(server)
-        defer { site.remove() }
-        let stopped = try interruptedBuild(SIGTERM, after: 3, server: server, site: site)
-        #expect(stopped.answered.count >= 3)
-        #expect(stopped.kept == stopped.answered, "kept \(stopped.kept.sorted()), answered \(stopped.answered.sorted())")
-        #expect(stopped.stderr.contains("interrupted (SIGTERM) during full-text extraction; the archive keeps the full text of the \(stopped.kept.count) pages"),
-                "\(stopped.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: site.file("content/archive/.newsgen-journal").path), "the save was finished")
-        try expectNextBuildSkips(stopped.kept, server: server, site: site)
+        try interruptedBuild(SIGTERM, after: 3, delay: 0.6) { stopped in
+            #expect(stopped.answered.count >= 3)
+            #expect(stopped.kept == stopped.answered, "kept \(stopped.kept.sorted()), answered \(stopped.answered.sorted())")
+            #expect(stopped.stderr.contains("interrupted (SIGTERM) during full-text extraction; the archive keeps the full text of the \(stopped.kept.count) pages"),
+                    "\(stopped.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: stopped.site.file("content/archive/.newsgen-journal").path), "the save was finished")
+        }
     }
 
     @Test func sigkillDuringExtractionLosesAtMostTheLastFewPages() throws {
-        let server = try SlowPagesHTTPServer(pages: 12, delay: 0.4)
-        defer { server.stop() }
-        let site = try site(server)
-        defer { site.remove() }
-        let stopped = try interruptedBuild(SIGKILL, after: 7, server: server, site: site)
-        #expect(stopped.kept.isSubset(of: stopped.answered))
-        // A checkpoint every five pages: of seven or more answered, at least the first five are in the archive.
-        #expect(stopped.kept.count >= stopped.answered.count - 4 && stopped.kept.count >= 5,
-                "kept \(stopped.kept.sorted()), answered \(stopped.answered.sorted())")
-        try expectNextBuildSkips(stopped.kept, server: server, site: site)
+        try interruptedBuild(SIGKILL, after: 7, delay: 0.4) { stopped in
+            #expect(stopped.kept.isSubset(of: stopped.answered))
+            // A checkpoint every five pages: of seven or more answered, at least the first five are in the archive.
+            #expect(stopped.kept.count >= stopped.answered.count - 4 && stopped.kept.count >= 5,
+                    "kept \(stopped.kept.sorted()), answered \(stopped.answered.sorted())")
+        }
     }
 }

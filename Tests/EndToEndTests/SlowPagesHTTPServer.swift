@@ -26,22 +26,26 @@ final class SlowPagesHTTPServer {
             % (n, origin, n, n, n % 24, n) for n in range(1, COUNT + 1))
         return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Slow Gazette</title>'
                 '<link>%s/</link>%s</channel></rss>' % (origin, items)).encode()
+    def slow_page(handler, n):
+        with LOCK: LOG["started"].append(handler.path)
+        time.sleep(DELAY)
+        handler.send(200, page(n), [("Content-Type", "text/html; charset=utf-8")])
+        with LOCK: LOG["answered"].append(handler.path)
     class Handler(FixtureHandler):
         def do_GET(self):
-            if self.path == "/log":
-                with LOCK: body = json.dumps(LOG).encode()
-                return self.send(200, body, [("Content-Type", "application/json")])
-            with LOCK: LOG["requests"][self.path] = LOG["requests"].get(self.path, 0) + 1
-            origin = "http://127.0.0.1:%d" % self.server.server_address[1]
-            if self.path == "/feed.xml":
-                self.send(200, feed(origin), [("Content-Type", "application/rss+xml")])
-            elif self.path.startswith("/news/"):
-                with LOCK: LOG["started"].append(self.path)
-                time.sleep(DELAY)
-                self.send(200, page(int(self.path[6:])), [("Content-Type", "text/html; charset=utf-8")])
-                with LOCK: LOG["answered"].append(self.path)
-            else:
-                self.send(404, b"not here", [("Content-Type", "text/plain")])
+            # The log itself is neither counted nor logged.
+            if self.path != "/log":
+                with LOCK: LOG["requests"][self.path] = LOG["requests"].get(self.path, 0) + 1
+            if self.path.startswith("/news/"):
+                return slow_page(self, int(self.path[6:]))
+            answers = {
+                "/log": lambda: (json.dumps(LOG).encode(), "application/json"),
+                "/feed.xml": lambda: (feed("http://127.0.0.1:%d" % self.server.server_address[1]), "application/rss+xml"),
+            }
+            if self.path not in answers:
+                return self.send(404, b"not here", [("Content-Type", "text/plain")])
+            with LOCK: body, kind = answers[self.path]()
+            self.send(200, body, [("Content-Type", kind)])
     """#
 
     struct Log: Decodable {

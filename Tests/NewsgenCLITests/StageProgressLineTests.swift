@@ -7,13 +7,6 @@ import Testing
 /// are written, on a clock the test moves by hand.
 @Suite("Stage progress lines")
 struct StageProgressLineTests {
-    private final class Transcript: @unchecked Sendable {
-        private let lock = NSLock()
-        private var parts: [String] = []
-        func append(_ text: String) { lock.withLock { parts.append(text) } }
-        var text: String { lock.withLock { parts.joined() } }
-    }
-
     /// A clock the test sets.
     private final class HandClock: @unchecked Sendable {
         private let lock = NSLock()
