@@ -9,7 +9,7 @@ enum StageProgressLine {
         var parts = ["\(verb(progress.stage)) \(progress.done)/\(progress.total)\(noun(progress.stage))"]
         if let detail = progress.detail, !detail.isEmpty { parts.append(detail) }
         var time = clock(elapsed)
-        if let left = estimate(done: progress.done, total: progress.total, elapsed: elapsed) { time += ", about \(clock(left)) left" }
+        if let left = estimate(done: progress.done, total: progress.total, elapsed: elapsed) { time += ", about \(clock(left, roundingUp: true)) left" }
         parts.append(time)
         return parts.joined(separator: " · ")
     }
@@ -20,9 +20,10 @@ enum StageProgressLine {
         return elapsed / Double(done) * Double(total - done)
     }
 
-    /// `m:ss`, or `h:mm:ss` from an hour on; whole seconds, rounded up so that "0:00 left" is never said too early.
-    static func clock(_ seconds: Double) -> String {
-        let whole = Int(max(0, seconds).rounded(.up))
+    /// `m:ss`, or `h:mm:ss` from an hour on; whole seconds, rounded down (time taken) or up (time left, so
+    /// that "0:00 left" is never said while something is).
+    static func clock(_ seconds: Double, roundingUp: Bool = false) -> String {
+        let whole = Int(max(0, seconds).rounded(roundingUp ? .up : .down))
         let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
         let ss = (rest < 10 ? "0" : "") + String(rest)
         if hours > 0 { return "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes):\(ss)" }

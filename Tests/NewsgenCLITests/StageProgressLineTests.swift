@@ -22,16 +22,17 @@ struct StageProgressLineTests {
     @Test func aLineSaysCountHostElapsedAndAnEstimate() {
         #expect(StageProgressLine.text(extract(10, of: 40), elapsed: 30) == "extracting 10/40 pages · example.org · 0:30, about 1:30 left")
         #expect(StageProgressLine.text(extract(0, of: 40, nil), elapsed: 0) == "extracting 0/40 pages · 0:00")
-        #expect(StageProgressLine.text(extract(40, of: 40), elapsed: 125.2) == "extracting 40/40 pages · example.org · 2:06")
+        #expect(StageProgressLine.text(extract(40, of: 40), elapsed: 125.2) == "extracting 40/40 pages · example.org · 2:05")
         #expect(StageProgressLine.text(StageProgress(stage: .render, done: 300, total: 900), elapsed: 2)
                 == "rendering 300/900 files · 0:02, about 0:04 left")
-        #expect(StageProgressLine.text(StageProgress(stage: .images, done: 1, total: 3), elapsed: 0.5) == "images 1/3 · 0:01, about 0:01 left")
+        #expect(StageProgressLine.text(StageProgress(stage: .images, done: 1, total: 3), elapsed: 0.5) == "images 1/3 · 0:00, about 0:01 left")
         #expect(StageProgressLine.text(StageProgress(stage: .thumbnails, done: 2, total: 4), elapsed: 1) == "thumbnails 2/4 · 0:01, about 0:01 left")
     }
 
     @Test func timesReadAsMinutesAndHours() {
         #expect(StageProgressLine.clock(0) == "0:00")
-        #expect(StageProgressLine.clock(59.1) == "1:00")
+        #expect(StageProgressLine.clock(59.9) == "0:59")
+        #expect(StageProgressLine.clock(59.1, roundingUp: true) == "1:00")
         #expect(StageProgressLine.clock(3725) == "1:02:05")
         #expect(StageProgressLine.estimate(done: 0, total: 5, elapsed: 3) == nil)
         #expect(StageProgressLine.estimate(done: 5, total: 5, elapsed: 3) == nil)
@@ -73,8 +74,8 @@ struct StageProgressLineTests {
         clock.set(100.21)
         printer.report(StageProgress(stage: .render, done: 3, total: 3))
         printer.finish()
-        #expect(transcript.text == "\r\u{1B}[2Krendering 0/3 files · 0:00\r\u{1B}[2Krendering 2/3 files · 0:01, about 0:01 left"
-                + "\r\u{1B}[2Krendering 3/3 files · 0:01\r\u{1B}[2K")
+        #expect(transcript.text == "\r\u{1B}[2Krendering 0/3 files · 0:00\r\u{1B}[2Krendering 2/3 files · 0:00, about 0:01 left"
+                + "\r\u{1B}[2Krendering 3/3 files · 0:00\r\u{1B}[2K")
     }
 
     @Test func quietWritesNoStageLine() {
