@@ -23,7 +23,7 @@ enum EnrichStage {
     /// sanitizing ("enrich") from the images ("images").
     /// `digests` are the articles' archive lines' as saved (`ArchiveStage.save`), the Enrich cache's keys.
     static func run(_ articles: consuming [Article], digests: ArchiveDigests = ArchiveDigests(), site: Site, offline: Bool, network: Network,
-                    timer: inout StageTimer) -> EnrichedArticles {
+                    timer: inout StageTimer, progress: (@Sendable (StageProgress) -> Void)? = nil) -> EnrichedArticles {
         let config = site.config
         let preparation = CachedPreparation.make(articles, digests: digests, embedHosts: config.embeds.allow,
                                                  store: EnrichCacheStore(directory: site.enrichCacheDirectory, bounds: site.bounds))
@@ -32,8 +32,9 @@ enum EnrichStage {
         let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, bounds: site.bounds,
                                timeoutSeconds: Double(config.fetch.timeoutSeconds),
                                userAgent: config.fetch.userAgent, offline: offline, network: network)
-        let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
+        var stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
                                articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory, bounds: site.bounds)
+        stage.progress = progress
         let output = stage.run(preparation.articles, recordsIn: ImageRecordStore(directory: site.imageRecordsDirectory, bounds: site.bounds))
         var warnings = preparation.warnings + output.warnings
         do {
