@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenKit
 import NewsgenModel
 
 /// `newsgen help --man`: newsgen(1) in roff, written from the same table and the same prose as every
@@ -6,7 +7,9 @@ import NewsgenModel
 /// for the same version, whenever it is made.
 public enum ManPage {
     /// The whole page: name, synopsis, the overview's options, each command's help, exit status, environment.
-    public static func text(_ table: CommandTable) -> String {
+    /// `source` is where the binary was built from, when its build recorded it (`BuildCommit.source`):
+    /// SEE ALSO then names the documentation at that commit.
+    public static func text(_ table: CommandTable, source: NewsgenSource? = nil) -> String {
         var lines = [
             ".\\\" newsgen(1), written by 'newsgen help --man' from its command table; edit the table, not this.",
             ".TH NEWSGEN 1 \"\" \"\(NewsgenVersion.name)\" \"User Commands\"",
@@ -41,9 +44,50 @@ public enum ManPage {
         lines += [".SH EXIT STATUS"] + prose(table.notes)
         lines += [".SH ENVIRONMENT", ".TP", bold("NO_COLOR"), "Set to any value: diagnostics are never coloured.",
                   ".TP", bold("SOURCE_DATE_EPOCH"), "Seconds since 1970: the build's time, for a reproducible build."]
+        lines += ManPage.configuration + ManPage.files
         lines += [".SH EXAMPLES"] + examples(table.examples).dropFirst(2)
-        lines += [".SH SEE ALSO", escape(table.trailer.components(separatedBy: "\n").first ?? "")]
+        lines += seeAlso(table, source: source)
         return lines.joined(separator: "\n")
+    }
+
+    /// CONFIGURATION: site.json's every key, from the table its decoder reads by (`SiteConfig.keys`, ADR 060).
+    static var configuration: [String] {
+        [".SH CONFIGURATION"] + prose("""
+        A site is a folder with a site.json: one JSON object, version \(SiteConfig.supportedVersion). A key left out, or
+        null, takes its default; a key newsgen does not know is an error that names it. Paths are relative to the
+        site folder. Every key, with its type and default:
+        """) + SiteConfig.keys.flatMap { key in
+            [".TP", bold(key.path) + " " + escape("(\(key.kind.text); default: \(key.defaultValue))"), escape(key.meaning)]
+        }
+    }
+
+    /// FILES: what a site folder holds, named by the defaults of site.json's keys.
+    static var files: [String] {
+        let site = SiteConfig(title: "", sources: [])
+        let rows: [(String, String)] = [
+            ("site.json", "The site's configuration (CONFIGURATION above); 'newsgen init' writes one."),
+            (site.archive.path + "/", "The archive: every article newsgen has kept, by source (archive.path)."),
+            (site.archive.path + "/state.json", "What each source last answered (validators, failures, back-off); newsgen writes it."),
+            (site.bookmarks, "The bookmark manifest ('newsgen bookmark'); commit it with the site."),
+            (site.articles + "/", "Markdown articles, published beside the feeds' (articles)."),
+            ("templates/", "The site's own theme files and templates/strings/LANG.json, over the built-in ones."),
+            (site.staticDirectory + "/", "Copied into the site as it is (static)."),
+            (".newsgen/", "Caches and the last build's records (images, search terms, the build lock): newsgen remakes them; not committed."),
+            ("public/", "The built site ('newsgen build --output' chooses another folder)."),
+        ]
+        return [".SH FILES"] + rows.flatMap { [".TP", bold($0.0), escape($0.1)] }
+    }
+
+    /// SEE ALSO: what is there on a machine with only the package: the help of each command, the
+    /// package's documentation folder, and the source and its docs/ when the build recorded where from.
+    static func seeAlso(_ table: CommandTable, source: NewsgenSource?) -> [String] {
+        var lines = [".SH SEE ALSO", escape(table.trailer.components(separatedBy: "\n").first ?? ""), ".PP",
+                     escape("/usr/share/doc/newsgen/: the package's copyright and changelog.")]
+        if let source {
+            lines += [".PP", escape("The source this newsgen was built from, with its README.md and docs/ (commands.md, "
+                                    + "templates.md, full-text.md, hosting.md): \(source.repository) at commit \(source.ref).")]
+        }
+        return lines
     }
 
     /// One `.TP` per option: its synopsis in bold, its help as one filled line.

@@ -58,7 +58,7 @@ public enum NewsgenCLI {
             console.print(HelpText.text(for: topic))
             return exitSuccess
         case .manPage:
-            console.print(ManPage.text(CommandLineParser.table))
+            console.print(ManPage.text(CommandLineParser.table, source: BuildCommit.source))
             return exitSuccess
         case .completion(let shell):
             console.print(ShellCompletion.script(for: shell, table: CommandLineParser.table))

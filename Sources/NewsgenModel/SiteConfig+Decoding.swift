@@ -25,8 +25,14 @@ extension SiteConfig {
 
     /// Decodes and validates `site.json`. `file` is the name errors show.
     public static func decode(_ data: Data, file: String = "site.json") throws(ConfigError) -> SiteConfig {
+        try decode(data, file: file, keys: keys)
+    }
+
+    /// Decodes against a table of keys: `keys`, or a test's table with a row left out.
+    static func decode(_ data: Data, file: String, keys: [SiteConfigKey]) throws(ConfigError) -> SiteConfig {
         if let problem = sizeProblem(bytes: data.count) { throw ConfigError(file: file, message: problem) }
-        var root = try ObjectReader.document(data, file: file, supportedVersion: supportedVersion, maxStringBytes: maxStringBytes)
+        let kinds = Dictionary(keys.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        var root = try ObjectReader.document(data, file: file, supportedVersion: supportedVersion, maxStringBytes: maxStringBytes, keys: kinds)
         let title = try root.requiredString("title")
         guard let sourceReaders = try root.objects("sources") else { throw root.error("sources", "is required") }
         var config = SiteConfig(title: title, sources: try decodeSources(sourceReaders))

@@ -120,8 +120,16 @@ struct CompletionEndToEndTests {
         let page = try site.run("help", "--man")
         try #require(page.status == 0)
         try site.write("newsgen.1", page.stdout)
-        let result = try Newsgen.run(["-man", "-Tutf8", "-ww", "newsgen.1"], in: site.directory, executable: URL(fileURLWithPath: "/usr/bin/groff"))
+        // -P-cbou: plain text, no bold or underline, to read what a user reads.
+        let result = try Newsgen.run(["-man", "-Tutf8", "-ww", "-P-cbou", "newsgen.1"], in: site.directory,
+                                     executable: URL(fileURLWithPath: "/usr/bin/groff"))
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.stdout.contains("Subcommands:"))
+        // site.json's keys, the site's files and where to read more (issue 34, point 6).
+        for line in ["CONFIGURATION", "extract.perHostDelaySeconds (number >= 0; default: 2)", "archive.keepDays (integer >= 1; default: keep all)",
+                     "extract.maxPerBuild (integer >= 0; default: 200)", "sources[].category (string; default: none)",
+                     "FILES", "content/archive/state.json", "SEE ALSO", "/usr/share/doc/newsgen/"] {
+            #expect(result.stdout.contains(line), "\(line)")
+        }
     }
 }

@@ -15,7 +15,7 @@ struct BuildOutputTests {
         let printer = BuildProgressPrinter(mode: .lines, write: transcript.append)
         printer.report(progress("wire", .fresh(itemCount: 1), 1, of: 3))
         printer.report(progress("paper", .notModified, 2, of: 3))
-        printer.report(progress("blog", .failed(reason: "https://blog.example/feed: the server answered HTTP 500"), 3, of: 3))
+        printer.report(progress("blog", .failed(reason: SourceReason(.httpStatus, text: "https://blog.example/feed: the server answered HTTP 500")), 3, of: 3))
         printer.finish()
         #expect(transcript.text == """
             [1/3] wire: ok, 1 item
@@ -29,7 +29,7 @@ struct BuildOutputTests {
         let transcript = Transcript()
         let printer = BuildProgressPrinter(mode: .live, write: transcript.append)
         printer.report(progress("wire", .fresh(itemCount: 4), 1, of: 2))
-        printer.report(progress("paper", .skipped(reason: "backing off"), 2, of: 2))
+        printer.report(progress("paper", .skipped(reason: SourceReason(.backingOff, text: "backing off")), 2, of: 2))
         printer.finish()
         printer.finish()
         #expect(transcript.text == "\r\u{1B}[2Kfetching 1/2 … wire\r\u{1B}[2Kfetching 2/2 … paper\r\u{1B}[2K")
@@ -50,7 +50,7 @@ struct BuildOutputTests {
     }
 
     @Test func theSummarySaysWhatChangedWhatFailedAndHowLong() {
-        var report = BuildReport(sources: [("wire", .fresh(itemCount: 3)), ("blog", .failed(reason: "gone"))], articleCount: 12,
+        var report = BuildReport(sources: [("wire", .fresh(itemCount: 3)), ("blog", .failed(reason: SourceReason(.httpStatus, text: "gone")))], articleCount: 12,
                                  pageCount: 15, output: URL(fileURLWithPath: "/site/public"), warnings: [BuildWarning("blog failed")],
                                  changes: ArchiveChanges(new: 2, updated: 1, unchanged: 9), duplicateCount: 0)
         #expect(BuildSummary.line(report, outputShownAs: "public", seconds: 1.234)

@@ -127,7 +127,7 @@ struct ContainmentTests {
         try linked.link("feeds/news.xml", to: linked.outside.appendingPathComponent("news.xml").path)
         let report = try linked.site.build()
         let reason = "feeds/news.xml: a symbolic link to \(linked.outsideReal)/news.xml, outside the site folder; not read"
-        #expect(report.sources.map(\.outcome) == [.failed(reason: reason)])
+        #expect(report.sources.map(\.outcome) == [.failed(reason: .said(reason))])
         #expect(report.warnings.map(\.description).contains("source 'news' failed: \(reason)"))
     }
 
@@ -188,8 +188,8 @@ struct ContainmentTests {
         defer { site.remove() }
         try site.write("notes/todo.txt", "not a feed")
         #expect(try site.build().sources.map(\.outcome) == [
-            .failed(reason: "feeds: is a folder, not a feed file; sources[0].path in site.json must name one file, such as feeds/news.xml"),
-            .failed(reason: "notes/: is a folder, not a feed file; sources[1].path in site.json must name one file"),
+            .failed(reason: .said("feeds: is a folder, not a feed file; sources[0].path in site.json must name one file, such as feeds/news.xml")),
+            .failed(reason: .said("notes/: is a folder, not a feed file; sources[1].path in site.json must name one file")),
         ])
     }
 

@@ -59,7 +59,7 @@ struct HostileFetchBuildTests {
         let site = try HostileSite()
         defer { site.remove() }
         let report = try site.build([("hostile", server.url(path)), ("fine", server.url("/feed.xml"))], timeout: 1)
-        #expect(report.sources.map(\.outcome) == [.failed(reason: server.url(path) + ": " + reason), .fresh(itemCount: 1)])
+        #expect(report.sources.map(\.outcome) == [.failed(reason: .said(server.url(path) + ": " + reason)), .fresh(itemCount: 1)])
         #expect(report.warnings.map(\.description) == ["source 'hostile' failed: \(server.url(path)): \(reason)"])
         #expect(report.articleCount == 1)
         #expect(site.published)
@@ -111,11 +111,11 @@ struct HostileFetchBuildTests {
                                          ("zipped", server.url("/gzip.xml")), ("late", server.url("/hang")),
                                          ("bomb", server.url("/gzip-bomb")), ("fine", server.url("/feed.xml"))], timeout: 1)
             #expect(report.sources.map(\.outcome) == [
-                .failed(reason: server.url("/loop") + ": more than 5 redirects (a redirect loop?)"),
-                .failed(reason: server.url("/large") + ": the response is larger than 20 MB"),
+                .failed(reason: .said(server.url("/loop") + ": more than 5 redirects (a redirect loop?)")),
+                .failed(reason: .said(server.url("/large") + ": the response is larger than 20 MB")),
                 .fresh(itemCount: 1),
-                .failed(reason: server.url("/hang") + ": no complete response within 1 second"),
-                .failed(reason: server.url("/gzip-bomb") + ": the response is larger than 20 MB once decompressed"),
+                .failed(reason: .said(server.url("/hang") + ": no complete response within 1 second")),
+                .failed(reason: .said(server.url("/gzip-bomb") + ": the response is larger than 20 MB once decompressed")),
                 .fresh(itemCount: 1),
             ])
             #expect(report.articleCount == 2)

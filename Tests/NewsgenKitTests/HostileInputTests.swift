@@ -296,7 +296,7 @@ final class HostileSite {
     /// The source's failure, when the feed was refused.
     var refusal: String? {
         guard case .failed(let reason) = report.sources.first?.outcome else { return nil }
-        return reason
+        return reason.text
     }
 
     var articles: Int { report.articleCount }

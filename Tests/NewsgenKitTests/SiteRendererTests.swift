@@ -116,13 +116,13 @@ struct SiteRendererTests {
         let files = try render(articles: 2, statuses: [
             SourceStatus(id: "news", title: "Good", location: "https://good.example/feed.xml", isURL: true, outcome: .fresh(itemCount: 3)),
             SourceStatus(id: "bad", title: "Bad", location: "https://bad.example/feed.xml", isURL: true,
-                         outcome: .failed(reason: "the server answered HTTP 404 (not found)"),
+                         outcome: .failed(reason: .fetch(.httpStatus(404), address: "https://bad.example/feed.xml", text: "the server answered HTTP 404 (not found)")),
                          failures: 1, nextAttempt: failure.addingTimeInterval(900)),
             SourceStatus(id: "file", title: "File", location: "feeds/a.xml", isURL: false, outcome: .notModified),
         ])
         #expect(files["sources/index.html"] == "<title>Sources · Bay</title><link href=\"../assets/style.css\">3/1:"
                 + "[Good|URL|https://good.example/feed.xml|OK||1970-01-03T00:00:00Z 3 Jan 1970|]"
-                + "[Bad|URL|https://bad.example/feed.xml|Failed|the server answered HTTP 404 (not found)||1>2026-01-05T10:15:00Z]"
+                + "[Bad|URL|https://bad.example/feed.xml|Failed|https://bad.example/feed.xml: the server answered HTTP 404.||1>2026-01-05T10:15:00Z]"
                 + "[File|Feed file|feeds/a.xml|Not modified|||]")
     }
 }

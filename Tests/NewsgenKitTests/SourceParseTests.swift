@@ -39,10 +39,10 @@ struct SourceParseTests {
         let address = URL(string: "https://bay.example/")!
         let page = Data("<!DOCTYPE html><html><body>Bay</body></html>".utf8)
         let parsed = Self.parse(FetchedDocument(data: page, url: address, contentType: "text/html"), location: .url(address))
-        #expect(parsed.outcome == .failed(reason: "https://bay.example/: not a feed: root element is <html> (the server sent a web page, text/html: the feed's address is likely in the page's <link rel=\"alternate\">)"))
+        #expect(parsed.outcome == .failed(reason: .said("https://bay.example/: not a feed: root element is <html> (the server sent a web page, text/html: the feed's address is likely in the page's <link rel=\"alternate\">)")))
         #expect(parsed.warnings.map(\.description) == ["source 'bay' failed: " + "https://bay.example/: not a feed: root element is <html> (the server sent a web page, text/html: the feed's address is likely in the page's <link rel=\"alternate\">)"])
         let file = Self.parse(FetchedDocument(data: page, url: URL(fileURLWithPath: "/site/page.html")), location: .file("page.html"))
-        #expect(file.outcome == .failed(reason: "page.html: not a feed: root element is <html>"))
+        #expect(file.outcome == .failed(reason: .said("page.html: not a feed: root element is <html>")))
     }
 
     @Test func theNewestItemsAreTakenAndTheRestCounted() {
@@ -61,9 +61,9 @@ struct SourceParseTests {
         }
         #expect(parse(.notModified).outcome == .notModified)
         #expect(parse(.notModified).warnings.isEmpty)
-        #expect(parse(.skipped(reason: "offline: archived articles are shown"), offline: true).warnings.isEmpty)
-        #expect(parse(.skipped(reason: "backing off")).warnings.map(\.description) == ["source 'bay': backing off"])
-        #expect(parse(.failed(reason: "down")).outcome == .failed(reason: "down"))
-        #expect(parse(.failed(reason: "down")).info.title == "bay")
+        #expect(parse(.skipped(reason: .said("offline: archived articles are shown")), offline: true).warnings.isEmpty)
+        #expect(parse(.skipped(reason: .said("backing off"))).warnings.map(\.description) == ["source 'bay': backing off"])
+        #expect(parse(.failed(reason: .said("down"))).outcome == .failed(reason: .said("down")))
+        #expect(parse(.failed(reason: .said("down"))).info.title == "bay")
     }
 }

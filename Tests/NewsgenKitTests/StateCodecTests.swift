@@ -92,7 +92,7 @@ struct StateCodecTests {
         let far = FetchState.Entry(url: "https://a.example/feed", failures: 2, pausedUntil: "2999-01-01T00:00:00Z")
         #expect(SourceBackoff.reasonToWait(far, now: now) == nil)
         let near = FetchState.Entry(url: "https://a.example/feed", failures: 2, pausedUntil: "2026-12-01T10:30:00Z")
-        #expect(SourceBackoff.reasonToWait(near, now: now) == "backing off after 2 failures; next try after 10:30 UTC (in 30 min)")
+        #expect(SourceBackoff.reasonToWait(near, now: now)?.text == "backing off after 2 failures; next try after 10:30 UTC (in 30 min)")
     }
 
     /// A page's record: the end of its back-off written with the failure, none once its attempts are used up.

@@ -62,9 +62,9 @@ struct TemplateEscapingTests {
             bookmarks: bookmarks,
             sourceStatuses: [
                 SourceStatus(id: "news", title: hostile("status-title"), location: hostile("status-location"), isURL: true,
-                             outcome: .failed(reason: hostile("status-reason")),
+                             outcome: .failed(reason: SourceReason(.httpStatus, ["address": hostile("status-reason"), "status": "404"], text: "failed")),
                              failures: 2, nextAttempt: Date(timeIntervalSince1970: 3 * day)),
-                SourceStatus(id: "feed", title: "Feed", location: "feeds/a.xml", isURL: false, outcome: .skipped(reason: hostile("skipped-reason"))),
+                SourceStatus(id: "feed", title: "Feed", location: "feeds/a.xml", isURL: false, outcome: .skipped(reason: SourceReason(.fileUnreadable, ["path": hostile("skipped-reason")], text: "skipped"))),
             ])
         let files = try SiteRenderer(input).render()
         return Dictionary(files.filter { $0.path.hasSuffix(".html") || $0.path == "search/index.json" }.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) },

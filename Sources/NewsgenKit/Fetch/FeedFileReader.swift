@@ -9,11 +9,14 @@ import NewsgenModel
 /// that leads out of the site, a folder, and a file over `fetch.maxFeedMB`.
 enum FeedFileReader {
     static func read(_ source: SourceConfig, path: String, site: Site) -> FetchedSource {
-        func failed(_ reason: String) -> FetchedSource { FetchedSource(source: source, outcome: .failed(reason: reason)) }
+        func failed(_ reason: String) -> FetchedSource {
+            FetchedSource(source: source, outcome: .failed(reason: SourceReason(.fileUnreadable, ["path": path], text: reason)))
+        }
         let file = site.url(path)
         let index = site.config.sources.firstIndex(of: source) ?? 0
         guard FileSystem.exists(file) else {
-            return failed("\(path): not found (named by sources[\(index)].path in site.json)")
+            let text = "\(path): not found (named by sources[\(index)].path in site.json)"
+            return FetchedSource(source: source, outcome: .failed(reason: SourceReason(.fileMissing, ["path": path], text: text)))
         }
         if let link = FileSystem.linkLeavingSite(file, site: site.directory) {
             return failed(link.warning(shownAs: path, consequence: "not read").description)

@@ -54,9 +54,13 @@ public enum FetchError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     static func seconds(_ value: Double) -> String {
+        number(value) + (value == 1 ? " second" : " seconds")
+    }
+
+    /// A number of seconds without its unit: whole when it is whole.
+    static func number(_ value: Double) -> String {
         // Int(_:) traps beyond its range: a huge Retry-After must still read as a number.
-        let whole = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        return whole + (value == 1 ? " second" : " seconds")
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// The reason phrases of the statuses a feed URL commonly answers with.

@@ -9,9 +9,9 @@ struct FetchedSource: Sendable {
         /// HTTP 304 to a conditional request: nothing to parse; the archive's articles stand.
         case notModified
         /// Not asked in this build (offline, backing off); the archive's articles stand.
-        case skipped(reason: String)
+        case skipped(reason: SourceReason)
         /// The source could not be read; the reason names its url or path.
-        case failed(reason: String)
+        case failed(reason: SourceReason)
     }
 
     var source: SourceConfig

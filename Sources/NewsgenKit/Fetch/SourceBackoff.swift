@@ -36,9 +36,10 @@ struct SourceBackoff: Sendable {
     /// failures' delay from `now`, which no build could have written (a clock that was wrong, a
     /// hand-edited file), does not hold: the source is tried, and its answer writes a true end.
     /// The end is said as a person reads it ("12:50 UTC (in 15 min)"), not as state.json keeps it.
-    static func reasonToWait(_ entry: FetchState.Entry, now: Date) -> String? {
+    static func reasonToWait(_ entry: FetchState.Entry, now: Date) -> SourceReason? {
         guard let failures = entry.failures, let next = nextAttempt(entry), now < next,
               next <= now.addingTimeInterval(delay(afterFailures: failures)) else { return nil }
-        return "backing off after \(failures) failure\(failures == 1 ? "" : "s"); next try after \(Wording.waitEnd(next, now: now))"
+        return SourceReason(.backingOff, count: failures, time: next,
+                            text: "backing off after \(failures) failure\(failures == 1 ? "" : "s"); next try after \(Wording.waitEnd(next, now: now))")
     }
 }

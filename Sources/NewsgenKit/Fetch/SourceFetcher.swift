@@ -24,7 +24,7 @@ struct SourceFetcher: Sendable {
         case .file(let path):
             return FeedFileReader.read(source, path: path, site: site)
         case .url(let url):
-            guard !offline else { return FetchedSource(source: source, outcome: .skipped(reason: "offline: archived articles are shown")) }
+            guard !offline else { return FetchedSource(source: source, outcome: .skipped(reason: SourceReason(.offline, text: "offline: archived articles are shown"))) }
             return fetch(source, from: url, remembered: remembered)
         }
     }
@@ -50,10 +50,13 @@ struct SourceFetcher: Sendable {
     /// One url source, with its retries.
     func fetch(_ source: SourceConfig, from url: URL, remembered: FetchState.Entry?) -> FetchedSource {
         let address = source.address
-        func failed(_ reason: String) -> FetchedSource {
-            FetchedSource(source: source, outcome: .failed(reason: "\(address): \(reason)"))
+        func failed(_ error: FetchError, _ reason: String? = nil) -> FetchedSource {
+            let text = "\(address): \(reason ?? error.description)"
+            return FetchedSource(source: source, outcome: .failed(reason: .fetch(error, address: address, text: text)))
         }
-        guard url.host != nil else { return failed("not a valid URL") }
+        guard url.host != nil else {
+            return FetchedSource(source: source, outcome: .failed(reason: SourceReason(.unsupported, ["address": address], text: "\(address): not a valid URL")))
+        }
         var headers: [String: String] = [:]
         if let remembered, remembered.url == address {
             if let etag = remembered.etag { headers["If-None-Match"] = etag }
@@ -76,13 +79,13 @@ struct SourceFetcher: Sendable {
             case .failure(let failure):
                 error = failure
             }
-            guard attempt < config.retries, Self.isRetryable(error) else { return failed(error.description) }
+            guard attempt < config.retries, Self.isRetryable(error) else { return failed(error) }
             var wait = backoffBase * Double(1 << min(attempt, 16))
             // Seconds, or a date measured against the server's clock (else the build's);
             // when it cannot be measured, the normal backoff.
             if let header = exchange.retryAfter, let seconds = RetryAfter.delay(header, serverDate: exchange.date, now: now) {
                 guard seconds <= retryAfterCap else {
-                    return failed("\(error.description); it asked to be retried after \(FetchError.seconds(seconds.rounded(.up))), more than \(FetchError.seconds(retryAfterCap)), so not in this build")
+                    return failed(error, "\(error.description); it asked to be retried after \(FetchError.seconds(seconds.rounded(.up))), more than \(FetchError.seconds(retryAfterCap)), so not in this build")
                 }
                 wait = max(wait, seconds)
             }

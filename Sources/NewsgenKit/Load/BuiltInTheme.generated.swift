@@ -1321,7 +1321,21 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "shortSeptember": "Sept.",
   "shortOctober": "Okt.",
   "shortNovember": "Nov.",
-  "shortDecember": "Dez."
+  "shortDecember": "Dez.",
+  "reasonOffline": "Nicht abgerufen: Die Website wurde offline erstellt; die archivierten Artikel werden gezeigt.",
+  "reasonBackingOff": "Pausiert nach Fehlern (Fehler in Folge: {count}); nächster Versuch nach {time}.",
+  "reasonNotRead": "Bei diesem Erstellen nicht gelesen.",
+  "reasonHttpStatus": "{address}: Der Server antwortete mit HTTP {status}.",
+  "reasonTimedOut": "{address}: keine vollständige Antwort innerhalb von {seconds} s.",
+  "reasonTooLarge": "{address}: Die Antwort ist größer als {size}.",
+  "reasonRedirect": "{address}: Den Weiterleitungen des Servers lässt sich nicht folgen.",
+  "reasonTruncated": "{address}: Die Verbindung brach ab, bevor die ganze Antwort ankam.",
+  "reasonConnection": "{address}: keine Verbindung zu {host}.",
+  "reasonUnsupported": "{address}: eine Adresse oder Kodierung, die newsgen nicht liest.",
+  "reasonFileMissing": "{path}: Die Datei ist nicht vorhanden.",
+  "reasonFileUnreadable": "{path}: Die Datei lässt sich nicht als Feed lesen.",
+  "reasonNotAFeed": "{address}: Das ist kein Feed, den newsgen lesen kann.",
+  "reasonWebPage": "{address}: Der Server schickte eine Webseite statt eines Feeds; die Adresse des Feeds steht wahrscheinlich unter den Links der Seite."
 }
 
 """#,
@@ -1469,7 +1483,21 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "shortSeptember": "Sep",
   "shortOctober": "Oct",
   "shortNovember": "Nov",
-  "shortDecember": "Dec"
+  "shortDecember": "Dec",
+  "reasonOffline": "Not fetched: the site was built offline; the archived articles are shown.",
+  "reasonBackingOff": "Paused after failing (failures in a row: {count}); next try after {time}.",
+  "reasonNotRead": "Not read in this build.",
+  "reasonHttpStatus": "{address}: the server answered HTTP {status}.",
+  "reasonTimedOut": "{address}: no complete answer within {seconds} s.",
+  "reasonTooLarge": "{address}: the answer is larger than {size}.",
+  "reasonRedirect": "{address}: the server's redirects cannot be followed.",
+  "reasonTruncated": "{address}: the connection closed before the whole answer arrived.",
+  "reasonConnection": "{address}: no connection to {host}.",
+  "reasonUnsupported": "{address}: an address or encoding newsgen does not read.",
+  "reasonFileMissing": "{path}: the file is not there.",
+  "reasonFileUnreadable": "{path}: the file cannot be read as a feed.",
+  "reasonNotAFeed": "{address}: this is not a feed newsgen can read.",
+  "reasonWebPage": "{address}: the server sent a web page, not a feed; the feed's address is likely among the page's links."
 }
 
 """#,
@@ -1617,7 +1645,21 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "shortSeptember": "sept",
   "shortOctober": "oct",
   "shortNovember": "nov",
-  "shortDecember": "dic"
+  "shortDecember": "dic",
+  "reasonOffline": "No descargada: el sitio se generó sin conexión; se muestran los artículos archivados.",
+  "reasonBackingOff": "En pausa tras fallar (fallos seguidos: {count}); próximo intento después del {time}.",
+  "reasonNotRead": "No leída en esta generación.",
+  "reasonHttpStatus": "{address}: el servidor respondió HTTP {status}.",
+  "reasonTimedOut": "{address}: sin respuesta completa en {seconds} s.",
+  "reasonTooLarge": "{address}: la respuesta supera {size}.",
+  "reasonRedirect": "{address}: no se pueden seguir las redirecciones del servidor.",
+  "reasonTruncated": "{address}: la conexión se cerró antes de recibir la respuesta completa.",
+  "reasonConnection": "{address}: no hay conexión con {host}.",
+  "reasonUnsupported": "{address}: una dirección o codificación que newsgen no lee.",
+  "reasonFileMissing": "{path}: el archivo no existe.",
+  "reasonFileUnreadable": "{path}: el archivo no se puede leer como feed.",
+  "reasonNotAFeed": "{address}: no es un feed que newsgen pueda leer.",
+  "reasonWebPage": "{address}: el servidor envió una página web, no un feed; la dirección del feed probablemente está entre los enlaces de la página."
 }
 
 """#,
@@ -1765,7 +1807,21 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "shortSeptember": "sept.",
   "shortOctober": "oct.",
   "shortNovember": "nov.",
-  "shortDecember": "déc."
+  "shortDecember": "déc.",
+  "reasonOffline": "Non récupérée : le site a été construit hors ligne ; les articles archivés sont affichés.",
+  "reasonBackingOff": "En pause après des échecs (échecs consécutifs : {count}) ; prochain essai après {time}.",
+  "reasonNotRead": "Non lue lors de cette construction.",
+  "reasonHttpStatus": "{address} : le serveur a répondu HTTP {status}.",
+  "reasonTimedOut": "{address} : aucune réponse complète en {seconds} s.",
+  "reasonTooLarge": "{address} : la réponse dépasse {size}.",
+  "reasonRedirect": "{address} : les redirections du serveur ne peuvent pas être suivies.",
+  "reasonTruncated": "{address} : la connexion s’est fermée avant la fin de la réponse.",
+  "reasonConnection": "{address} : aucune connexion à {host}.",
+  "reasonUnsupported": "{address} : une adresse ou un encodage que newsgen ne lit pas.",
+  "reasonFileMissing": "{path} : le fichier est introuvable.",
+  "reasonFileUnreadable": "{path} : le fichier ne peut pas être lu comme un flux.",
+  "reasonNotAFeed": "{address} : ce n’est pas un flux que newsgen sait lire.",
+  "reasonWebPage": "{address} : le serveur a envoyé une page web, pas un flux ; l’adresse du flux figure sans doute parmi les liens de la page."
 }
 
 """#,
@@ -1913,7 +1969,21 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "shortSeptember": "set",
   "shortOctober": "ott",
   "shortNovember": "nov",
-  "shortDecember": "dic"
+  "shortDecember": "dic",
+  "reasonOffline": "Non scaricata: il sito è stato generato offline; sono mostrati gli articoli archiviati.",
+  "reasonBackingOff": "In pausa dopo alcuni errori (errori consecutivi: {count}); prossimo tentativo dopo il {time}.",
+  "reasonNotRead": "Non letta in questa generazione.",
+  "reasonHttpStatus": "{address}: il server ha risposto HTTP {status}.",
+  "reasonTimedOut": "{address}: nessuna risposta completa entro {seconds} s.",
+  "reasonTooLarge": "{address}: la risposta supera {size}.",
+  "reasonRedirect": "{address}: non è possibile seguire i reindirizzamenti del server.",
+  "reasonTruncated": "{address}: la connessione si è chiusa prima che arrivasse l’intera risposta.",
+  "reasonConnection": "{address}: nessuna connessione a {host}.",
+  "reasonUnsupported": "{address}: un indirizzo o una codifica che newsgen non legge.",
+  "reasonFileMissing": "{path}: il file non esiste.",
+  "reasonFileUnreadable": "{path}: il file non può essere letto come feed.",
+  "reasonNotAFeed": "{address}: non è un feed che newsgen sa leggere.",
+  "reasonWebPage": "{address}: il server ha inviato una pagina web, non un feed; l’indirizzo del feed è probabilmente tra i link della pagina."
 }
 
 """#,
@@ -2061,7 +2131,21 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "shortSeptember": "sep",
   "shortOctober": "okt",
   "shortNovember": "nov",
-  "shortDecember": "dec"
+  "shortDecember": "dec",
+  "reasonOffline": "Niet opgehaald: de site is offline gebouwd; de gearchiveerde artikelen worden getoond.",
+  "reasonBackingOff": "Gepauzeerd na fouten (fouten na elkaar: {count}); volgende poging na {time}.",
+  "reasonNotRead": "Niet gelezen bij deze build.",
+  "reasonHttpStatus": "{address}: de server antwoordde met HTTP {status}.",
+  "reasonTimedOut": "{address}: geen volledig antwoord binnen {seconds} s.",
+  "reasonTooLarge": "{address}: het antwoord is groter dan {size}.",
+  "reasonRedirect": "{address}: de doorverwijzingen van de server zijn niet te volgen.",
+  "reasonTruncated": "{address}: de verbinding werd verbroken voordat het hele antwoord binnen was.",
+  "reasonConnection": "{address}: geen verbinding met {host}.",
+  "reasonUnsupported": "{address}: een adres of codering die newsgen niet leest.",
+  "reasonFileMissing": "{path}: het bestand bestaat niet.",
+  "reasonFileUnreadable": "{path}: het bestand is niet als feed te lezen.",
+  "reasonNotAFeed": "{address}: dit is geen feed die newsgen kan lezen.",
+  "reasonWebPage": "{address}: de server stuurde een webpagina, geen feed; het adres van de feed staat waarschijnlijk tussen de links van de pagina."
 }
 
 """#,
@@ -2209,7 +2293,21 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "shortSeptember": "wrz",
   "shortOctober": "paź",
   "shortNovember": "lis",
-  "shortDecember": "gru"
+  "shortDecember": "gru",
+  "reasonOffline": "Nie pobrano: witrynę zbudowano offline; pokazano zarchiwizowane artykuły.",
+  "reasonBackingOff": "Wstrzymano po błędach (błędy z rzędu: {count}); następna próba po {time}.",
+  "reasonNotRead": "Nie odczytano podczas tego budowania.",
+  "reasonHttpStatus": "{address}: serwer odpowiedział kodem HTTP {status}.",
+  "reasonTimedOut": "{address}: brak pełnej odpowiedzi w ciągu {seconds} s.",
+  "reasonTooLarge": "{address}: odpowiedź jest większa niż {size}.",
+  "reasonRedirect": "{address}: nie można podążyć za przekierowaniami serwera.",
+  "reasonTruncated": "{address}: połączenie zostało zamknięte, zanim dotarła cała odpowiedź.",
+  "reasonConnection": "{address}: brak połączenia z {host}.",
+  "reasonUnsupported": "{address}: adres lub kodowanie, którego newsgen nie odczytuje.",
+  "reasonFileMissing": "{path}: plik nie istnieje.",
+  "reasonFileUnreadable": "{path}: pliku nie można odczytać jako kanału.",
+  "reasonNotAFeed": "{address}: to nie jest kanał, który newsgen potrafi odczytać.",
+  "reasonWebPage": "{address}: serwer wysłał stronę internetową, a nie kanał; adres kanału jest prawdopodobnie wśród linków strony."
 }
 
 """#,
@@ -2357,7 +2455,21 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "shortSeptember": "set.",
   "shortOctober": "out.",
   "shortNovember": "nov.",
-  "shortDecember": "dez."
+  "shortDecember": "dez.",
+  "reasonOffline": "Não obtida: o site foi gerado offline; são mostrados os artigos arquivados.",
+  "reasonBackingOff": "Em pausa após falhas (falhas seguidas: {count}); próxima tentativa depois de {time}.",
+  "reasonNotRead": "Não lida nesta geração.",
+  "reasonHttpStatus": "{address}: o servidor respondeu HTTP {status}.",
+  "reasonTimedOut": "{address}: nenhuma resposta completa em {seconds} s.",
+  "reasonTooLarge": "{address}: a resposta é maior do que {size}.",
+  "reasonRedirect": "{address}: não é possível seguir os redirecionamentos do servidor.",
+  "reasonTruncated": "{address}: a ligação fechou-se antes de chegar a resposta completa.",
+  "reasonConnection": "{address}: sem ligação a {host}.",
+  "reasonUnsupported": "{address}: um endereço ou uma codificação que o newsgen não lê.",
+  "reasonFileMissing": "{path}: o ficheiro não existe.",
+  "reasonFileUnreadable": "{path}: o ficheiro não pode ser lido como feed.",
+  "reasonNotAFeed": "{address}: não é um feed que o newsgen consiga ler.",
+  "reasonWebPage": "{address}: o servidor enviou uma página web, não um feed; o endereço do feed está provavelmente entre as ligações da página."
 }
 
 """#,

@@ -29,7 +29,7 @@ package enum ParseStageProbe {
             let fetched = fetcher.fetch(sources[index], site: site, remembered: nil, offline: true)
             let parse = SourceParse.make(fetched, config: site.config, offline: true)
             var tally = Tally(items: parse.incoming.count, warnings: parse.warnings.count + parse.contentWarnings.count)
-            if case .failed(let reason) = parse.outcome { tally.failures.append(reason) }
+            if case .failed(let reason) = parse.outcome { tally.failures.append(reason.text) }
             if sanitizing {
                 let prepared = parse.incoming.map { PreparedArticle($0.article, embedHosts: embedHosts) }
                 tally.items = prepared.count

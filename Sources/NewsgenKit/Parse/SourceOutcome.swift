@@ -8,7 +8,7 @@ public enum SourceOutcome: Equatable, Sendable {
     /// the archive's articles stand.
     case notModified
     /// Nothing new was read; the archive's articles stand. The reason says why.
-    case skipped(reason: String)
+    case skipped(reason: SourceReason)
     /// Reading or parsing failed; the archive keeps the source's earlier articles.
-    case failed(reason: String)
+    case failed(reason: SourceReason)
 }

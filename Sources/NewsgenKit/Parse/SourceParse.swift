@@ -53,7 +53,9 @@ struct SourceParse: Sendable {
                 outcome = .fresh(itemCount: parsed.items.count)
                 feed = parsed
             } catch {
-                outcome = .failed(reason: error.located(in: source.address) + pageHint(document))
+                let hint = pageHint(document)
+                outcome = .failed(reason: SourceReason(hint.isEmpty ? .notAFeed : .webPage, ["address": source.address],
+                                                       text: error.located(in: source.address) + hint))
             }
         }
         let incoming = (feed?.items ?? []).compactMap { IncomingArticle(item: $0, sourceID: source.id) }

@@ -312,11 +312,11 @@ struct PageContext {
                 outcomeKey = "outcomeSkipped"
                 row["isSkipped"] = true
             }
-            row["reason"] = .string(notFetched ?? reason)
+            row["reason"] = .string(notFetched ?? reason.sentence(strings, dates))
         case .failed(let reason):
             outcomeKey = "outcomeFailed"
             row["isFailed"] = true
-            row["reason"] = .string(reason)
+            row["reason"] = .string(reason.sentence(strings, dates))
         }
         row["outcome"] = .string(strings.text(outcomeKey))
         if let entry = sourcePages.entry(id: status.id) {

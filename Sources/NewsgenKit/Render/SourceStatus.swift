@@ -31,7 +31,7 @@ struct SourceStatus: Sendable {
         return config.sources.map { source in
             var status = SourceStatus(id: source.id, title: titles[source.id]?.title ?? source.title ?? source.id,
                                       location: source.address, isURL: source.isURL,
-                                      outcome: byID[source.id] ?? .skipped(reason: "not read"))
+                                      outcome: byID[source.id] ?? .skipped(reason: SourceReason(.notRead, text: "not read")))
             status.fullText = fullText[source.id]
             status.category = source.category
             if notFetchedInPreview, source.isURL, case .skipped = status.outcome { status.notFetchedInPreview = true }
