@@ -90,14 +90,16 @@ public enum SiteBuilder {
             try? DurableFile.removeTree(site.mediaStagingDirectory, within: site.bounds)
             try? DurableFile.removeTree(site.pageSpoolDirectory, within: site.bounds)
         }
-        let enriched = EnrichStage.run(consume newestFirst, digests: updated.digests, site: site, offline: options.offline, network: options.network, timer: &timer)
+        let enriched = EnrichStage.run(consume newestFirst, digests: updated.digests, site: site, offline: options.offline, network: options.network,
+                                       sources: updated.sources, hosts: updated.state.hosts, now: options.now, timer: &timer)
+        for (id, icon) in enriched.icons { updated.sources[id]?.icon = icon }
 
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,
                                                                                         state: updated.state, titles: updated.sources,
                                                                                         fullText: updated.fullText.counts),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output, site: site.directory) ?? [:],
-                                previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds))
+                                previousOutput: output, themeKey: PageKey.theme(site), ownFavicon: site.hasOwnFavicon, spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds))
         var renderer = SiteRenderer(input)
         let search = renderer.cachedSearchTerms(store: RecordCacheStore(directory: site.searchCacheDirectory, bounds: site.bounds))
         renderer.searchTerms = search.terms
