@@ -40,6 +40,9 @@ enum EnrichStage {
                                articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory, bounds: site.bounds)
         let output = stage.run(preparation.articles, recordsIn: ImageRecordStore(directory: site.imageRecordsDirectory, bounds: site.bounds))
         var warnings = preparation.warnings + output.warnings
+        // The articles' images, as the build reports them and as `BuildRecord` judges the build: a source without
+        // an icon is no failed image, and must not keep every later build from standing for the next.
+        let statistics = cache.statistics
         let icons = SourceIcons(images: stage, network: network, settings: PolitenessSettings(config), hosts: hosts, offline: offline, now: now,
                                 bounds: site.bounds).run(sources)
         let published = Set(output.files.map(\.path))
@@ -50,6 +53,6 @@ enum EnrichStage {
         }
         timer.lap("images")
         return EnrichedArticles(articles: output.articles, files: output.files + icons.files.filter { !published.contains($0.path) },
-                                warnings: warnings, images: cache.statistics, cache: preparation.statistics, icons: icons.icons)
+                                warnings: warnings, images: statistics, cache: preparation.statistics, icons: icons.icons)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import NewsgenModel
 
 /// Each source's favicon (issue 34), shown on its rows and on `/sources/` in place of the letter tile.
-/// The source's home page (the feed's `link`) is read through `PoliteFetcher` (robots.txt, the per-host
-/// delay and concurrency, hosts paused by their back-off, the site's User-Agent), at most once every
+/// The source's home page (the feed's `link`) is read through `PoliteFetcher` (the per-host delay and
+/// concurrency, hosts paused by their back-off, the site's User-Agent), at most once every
 /// `interval` per source, as `icons.json` in the image cache's folder remembers by the build's clock;
 /// the icon it names (or `/favicon.ico`) goes through the `ImageCache` like any image (conditional
 /// requests, `maxImageMB`, judged by its bytes). Between two looks the icon is served from the
@@ -53,6 +53,9 @@ struct SourceIcons {
         if let now, !due.isEmpty {
             var settings = settings
             settings.maxPageBytes = min(settings.maxPageBytes, Self.maxPageBytes)
+            // One page a week, read for the subscriber as a browser or a reader app visits it, as the feed itself
+            // is fetched: robots.txt is for crawlers, which walk a site's pages (ADR 059).
+            settings.robots = false
             let report = PoliteFetcher.fetch(due, settings: settings, hosts: hosts, network: network, now: now)
             for request in due {
                 let icon: URL?
