@@ -28,11 +28,10 @@ final class PicturesHTTPServer {
         return ('<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Pictures</title>'
                 '<link>%s%s</link>%s</channel></rss>' % (origin, home, "".join(items))).encode()
     class Handler(FixtureHandler):
-        def answer(self, status, body=b"", headers=()):
-            with LOCK:
-                key = "%d %s" % (status, self.path)
-                COUNTS[key] = COUNTS.get(key, 0) + 1
-            self.send(status, body, headers)
+        def send_response(self, code, message=None):
+            # Every answer counted by status and path (the test's own /stats and /forget too, which it never counts).
+            with LOCK: COUNTS["%d %s" % (code, self.path)] = COUNTS.get("%d %s" % (code, self.path), 0) + 1
+            super().send_response(code, message)
         def do_GET(self):
             origin = "http://127.0.0.1:%d" % self.server.server_address[1]
             html = [("Content-Type", "text/html; charset=utf-8")]
@@ -44,32 +43,32 @@ final class PicturesHTTPServer {
                 return self.send(200, b"ok")
             gone = STATE["gone"]
             if self.path == "/thumb.xml":
-                self.answer(200, feed(origin, "/a/", [
+                self.send(200, feed(origin, "/a/", [
                     item(origin, "same-address", "Same address", '<media:thumbnail url="%s/img/hero.png"/>' % origin,
                          '<p><img src="%s/img/hero.png" alt="The quay"></p><p>The quay at dusk.</p>' % origin),
                     item(origin, "same-bytes", "Same bytes", '<enclosure url="%s/cdn/copy.png" type="image/png" length="1"/>' % origin,
                          '<p><img src="/img/other.png" alt="The lamp"></p><p>A lamp.</p>')]), [("Content-Type", "application/rss+xml")])
             elif self.path == "/summary.xml":
-                self.answer(200, feed(origin, "/b/", [item(origin, "story", "Lamps lit again on the quay", "", "The lamps are lit again.")]),
+                self.send(200, feed(origin, "/b/", [item(origin, "story", "Lamps lit again on the quay", "", "The lamps are lit again.")]),
                             [("Content-Type", "application/rss+xml")])
             elif self.path == "/news/story" and not gone:
-                self.answer(200, ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Lamps lit again on the quay</title>'
+                self.send(200, ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Lamps lit again on the quay</title>'
                                   '<meta property="og:image" content="/img/photo.png"></head><body><main><article>'
                                   '<h1>Lamps lit again on the quay</h1>%s</article></main></body></html>' % TEXT).encode(), html)
             elif self.path == "/a/":
-                self.answer(200, b'<!DOCTYPE html><html><head><title>A</title><link rel="stylesheet" href="/a.css">'
+                self.send(200, b'<!DOCTYPE html><html><head><title>A</title><link rel="stylesheet" href="/a.css">'
                                  b'<link rel="shortcut icon" href="/a/icon.png"></head><body>Home</body></html>', html)
             elif self.path == "/b/":
-                self.answer(200, b'<!DOCTYPE html><html><head><title>B</title></head><body>Home</body></html>', html)
+                self.send(200, b'<!DOCTYPE html><html><head><title>B</title></head><body>Home</body></html>', html)
             elif self.path in IMAGES and not (gone and self.path in ("/a/icon.png", "/favicon.ico")):
                 data = IMAGES[self.path]
                 etag = '"%s"' % zlib.crc32(data)
                 if self.headers.get("If-None-Match") == etag:
-                    self.answer(304, b"", [("ETag", etag)])
+                    self.send(304, b"", [("ETag", etag)])
                 else:
-                    self.answer(200, data, [("Content-Type", "image/png"), ("ETag", etag)])
+                    self.send(200, data, [("Content-Type", "image/png"), ("ETag", etag)])
             else:
-                self.answer(404, b"<html><body>Not found</body></html>", html)
+                self.send(404, b"<html><body>Not found</body></html>", html)
     """#
 
     private let server: PythonHTTPServer

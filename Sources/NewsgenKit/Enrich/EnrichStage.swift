@@ -44,7 +44,7 @@ enum EnrichStage {
         // an icon is no failed image, and must not keep every later build from standing for the next.
         let statistics = cache.statistics
         let icons = SourceIcons(images: stage, network: network, settings: PolitenessSettings(config), hosts: hosts, offline: offline, now: now,
-                                bounds: site.bounds).run(sources)
+                                bounds: site.bounds).run(sources, feeds: SourceIcons.feeds(config))
         let published = Set(output.files.map(\.path))
         do {
             try cache.save()

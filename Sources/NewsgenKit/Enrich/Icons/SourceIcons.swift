@@ -31,15 +31,28 @@ struct SourceIcons {
         var files: [OutputFile] = []
     }
 
+    /// True when `home` is on the feed's own site: the same host, or one inside the other (`feeds.example.org`
+    /// and `example.org`), a leading `www.` aside. A home page elsewhere is a host the user never named
+    /// (a feed may say anything in its `link`), so it is not contacted: that source keeps its letter tile.
+    static func sameSite(_ home: URL, _ feed: URL) -> Bool {
+        func host(_ url: URL) -> String? {
+            guard let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+            return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
+        }
+        guard let one = host(home), let other = host(feed) else { return false }
+        return one == other || one.hasSuffix("." + other) || other.hasSuffix("." + one)
+    }
+
     private var recordsFile: URL { images.cache.directory.appendingPathComponent(SourceIconRecord.fileName, isDirectory: false) }
 
-    func run(_ sources: [String: SourceInfo]) -> Output {
+    /// `feeds` are the url sources' feed addresses, by id: only their sources are looked at (`sameSite`).
+    func run(_ sources: [String: SourceInfo], feeds: [String: URL]) -> Output {
         let kept = (try? Data(contentsOf: recordsFile)).map(SourceIconRecord.read) ?? [:]
         var records: [String: SourceIconRecord] = [:]
         var due: [PageRequest] = []
         for (id, source) in sources.sorted(by: { $0.key < $1.key }) {
             guard let home = source.url.flatMap(URL.init(string:)), let scheme = home.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", home.host != nil else { continue }
+                  scheme == "http" || scheme == "https", let feed = feeds[id], Self.sameSite(home, feed) else { continue }
             let record = kept[id].flatMap { $0.home == home.absoluteString ? $0 : nil }
             if let record, let now, record.checkedAt <= now, now.timeIntervalSince(record.checkedAt) < Self.interval {
                 records[id] = record
@@ -87,5 +100,12 @@ struct SourceIcons {
             if names.insert(name).inserted { output.files.append(images.mediaFile(name)) }
         }
         return output
+    }
+
+    /// The url sources' feed addresses, by id.
+    static func feeds(_ config: SiteConfig) -> [String: URL] {
+        var feeds: [String: URL] = [:]
+        for source in config.sources { if case .url(let url) = source.location { feeds[source.id] = url } }
+        return feeds
     }
 }
