@@ -14,8 +14,13 @@ extension CommandSpec {
         127.0.0.1, and rebuilds whenever site.json, content/ (not the archive),
         templates/, static/ or the bookmark manifest changes. Open pages reload
         after each rebuild; a failed rebuild keeps the last good site and shows its
-        error on the page and here. The pages served get a small script for this;
-        the files in public/ do not.
+        error on the page and here; a build's warnings about an article, a
+        template or a strings file are shown on the page too, and so is what to
+        run ('newsgen build' or 'newsgen serve --fetch') while nothing is archived
+        from the url sources. The pages served get a small script for this; the
+        files in public/ do not. Without --fetch, /sources/ shows url sources as
+        "not fetched in preview". A rebuild that meets another 'newsgen build'
+        waits for it (up to 10 minutes).
 
         On a loopback address each article and row gets a bookmark button, which
         toggles the bookmark as 'newsgen bookmark toggle' does and rebuilds. Only

@@ -48,7 +48,7 @@ extension CommandSpec {
         redirects) or an id already used is refused, naming that source.
 
         remove is refused while the archive holds the source's articles: add
-        --keep-archive to keep them (still shown, under the source's id) or
+        --keep-archive to keep them (still shown, under the source's title) or
         --purge to take them out of the archive. Bookmarked articles always stay.
 
         import adds every feed outline of an OPML file (feed readers export one);

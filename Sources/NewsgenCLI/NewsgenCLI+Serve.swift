@@ -67,6 +67,11 @@ extension NewsgenCLI {
             console.print(message)
         case .refused(let reason):
             console.warning("refused \(reason)")
+        case .nothingArchived:
+            console.diagnose(.note, "nothing is archived from the url sources yet, and serve does not fetch them: "
+                             + "run 'newsgen build' to fetch them (then the preview shows them), or 'newsgen serve --fetch'")
+        case .waitingForLock(let seconds):
+            console.diagnose(.note, "another newsgen build is running in this site; the rebuild waits for it (up to \(Int(seconds)) s)")
         }
     }
 

@@ -46,7 +46,11 @@ extension SiteBuilder {
         timer.lap("extract")
         let digests = try ArchiveStage.save(merged.archive, since: loaded.onDisk, state: read.state, site: site, offline: options.offline)
         memos.save(ParseMemo.after(read, seenBySource: merged.seenBySource, previous: memo, archive: merged.archive, digests: digests))
-        let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings
+        // The sources' names outlive site.json's list: a removed source keeps its title (ADR 061).
+        let archived = Set(merged.archive.articlesBySource.filter { !$0.value.isEmpty }.keys)
+        let nameWarnings = SourceNames.keep(read.sources, archived: archived, site: site)
+        read.sources.merge(SourceNames.removed(archived, besides: read.sources, site: site)) { current, _ in current }
+        let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings + nameWarnings
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }

@@ -23,6 +23,10 @@ public struct BuildOptions: Sendable {
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// Monotonic nanoseconds, for the time spent in each stage (`BuildReport.stageTimes`); nil measures nothing.
     public var stageClock: (@Sendable () -> UInt64)?
+    /// The build is `newsgen serve`'s (ADR 058): offline, its url sources are shown on `/sources/` as
+    /// "not fetched in preview", neither failed nor skipped. Part of the build's fingerprint, so a
+    /// `newsgen build` after `serve` never keeps the preview's pages as up to date.
+    public var preview = false
 
     public init(output: URL? = nil, offline: Bool = false, strict: Bool = false, now: Date? = nil, retryBackoff: Double = 1,
                 progress: (@Sendable (BuildProgress) -> Void)? = nil) {
@@ -97,9 +101,11 @@ public enum SiteBuilder {
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,
                                                                                         state: updated.state, titles: updated.sources,
-                                                                                        fullText: updated.fullText.counts),
+                                                                                        fullText: updated.fullText.counts,
+                                                                                        notFetchedInPreview: options.preview && options.offline),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output, site: site.directory) ?? [:],
-                                previousOutput: output, themeKey: PageKey.theme(site), ownFavicon: site.hasOwnFavicon, spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds))
+                                previousOutput: output, themeKey: PageKey.theme(site), ownFavicon: site.hasOwnFavicon,
+                                spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds), now: options.now)
         var renderer = SiteRenderer(input)
         let search = renderer.cachedSearchTerms(store: RecordCacheStore(directory: site.searchCacheDirectory, bounds: site.bounds))
         renderer.searchTerms = search.terms

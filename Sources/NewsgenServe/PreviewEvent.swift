@@ -11,4 +11,9 @@ public enum PreviewEvent: Sendable {
     case bookmarked(String)
     /// A request to change the manifest was refused, and why.
     case refused(String)
+    /// The archive holds nothing from the url sources and the preview does not fetch (ADR 058): said
+    /// once when it becomes so, with what to run.
+    case nothingArchived
+    /// Another process holds the site's build lock; the rebuild waits up to `seconds` for it (ADR 058).
+    case waitingForLock(seconds: Double)
 }

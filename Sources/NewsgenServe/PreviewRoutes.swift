@@ -16,18 +16,19 @@ struct PreviewRoutes: Sendable {
     let bookmarks: BookmarkRequestCheck?
     /// The script's words, in the site's language as of its last good build.
     let labels: Locked<PreviewLabels>
-    /// The last build's error while no build has succeeded since; each page opened shows it.
-    let failure: Locked<String?>
+    /// What every page opened shows over the site: the last build's error while no build has succeeded
+    /// since, the last good build's warnings about a page's files, the empty-archive hint.
+    let notes: Locked<PreviewNotes>
 
     init(site: StaticSite, events: EventStream, labels: Locked<PreviewLabels>, address: ServerAuthority, rebuilder: Rebuilder,
-         failure: Locked<String?> = Locked(nil), report: @escaping @Sendable (PreviewEvent) -> Void) {
+         notes: Locked<PreviewNotes> = Locked(PreviewNotes()), report: @escaping @Sendable (PreviewEvent) -> Void) {
         self.site = site
         self.events = events
         self.rebuilder = rebuilder
         self.report = report
         bookmarks = address.isLoopback ? BookmarkRequestCheck(token: Self.randomToken(), address: address) : nil
         self.labels = labels
-        self.failure = failure
+        self.notes = notes
     }
 
     func reply(to request: NewsgenServer.HTTPRequest) -> HTTPReply {
@@ -43,7 +44,7 @@ struct PreviewRoutes: Sendable {
         default:
             var response = site.reply(to: request)
             if response.status == 200 || response.status == 404, response.header("Content-Type")?.hasPrefix("text/html") == true {
-                let tag = ScriptInjection.tag(token: bookmarks?.token, labels: labels.withLock { $0 }, failure: failure.withLock { $0 })
+                let tag = ScriptInjection.tag(token: bookmarks?.token, labels: labels.withLock { $0 }, notes: notes.withLock { $0 })
                 response.body = ScriptInjection.inject(tag, into: response.body)
             }
             return .response(response)

@@ -19,6 +19,8 @@ public final class PreviewServer: Sendable {
         /// Each build's "now", read when it starts.
         public var now: @Sendable () -> Date
         public var network: Network = .live
+        /// Seconds a rebuild waits for the build lock another `newsgen build` holds, then fails (ADR 058).
+        public var lockWait: Double = 600
         /// `.polling` forces the fallback watcher.
         var watcherMode: SiteWatcher.Mode = .inotify
 
@@ -39,22 +41,35 @@ public final class PreviewServer: Sendable {
     /// Binds at once, so that a port in use is said before the first build; `report` hears of every build.
     public init(_ options: Options, report: @escaping @Sendable (PreviewEvent) -> Void) throws(ServerError) {
         let events = EventStream()
-        let failure = Locked<String?>(nil)
+        let notes = Locked(PreviewNotes())
         let labels = Locked(options.labels)
         let siteDirectory = options.siteDirectory
-        let rebuilder = Rebuilder(Rebuilder.Settings(siteDirectory: options.siteDirectory, offline: !options.fetch,
-                                                     now: options.now, network: options.network)) { event in
+        let fetch = options.fetch
+        var settings = Rebuilder.Settings(siteDirectory: options.siteDirectory, offline: !options.fetch, now: options.now, network: options.network)
+        settings.lockWait = options.lockWait
+        let rebuilder = Rebuilder(settings) { event in
             switch event {
-            case .built:
-                failure.withLock { $0 = nil }
-                if let texts = try? Site.load(from: siteDirectory).themeTexts(PreviewLabels.keys) {
+            case .built(let built, let repairs, _):
+                let site = try? Site.load(from: siteDirectory)
+                if let texts = try? site?.themeTexts(PreviewLabels.keys) {
                     labels.withLock { $0 = PreviewLabels(texts: texts) }
                 }
+                // A good build clears the failure; its page warnings and the hint replace the last ones.
+                let empty = !fetch && site?.urlSourcesHaveNothingArchived == true
+                let warnings = site.map { PageWarnings.select((repairs + built.warnings).map(\.description), config: $0.config) } ?? []
+                let wasEmpty = notes.withLock { current in
+                    let was = current.nothingArchived
+                    current = PreviewNotes(warnings: warnings, nothingArchived: empty)
+                    return was
+                }
                 events.send(event: "reload", data: "built")
+                report(event)
+                if empty, !wasEmpty { report(.nothingArchived) }
+                return
             case .failed(let error):
-                failure.withLock { $0 = error.description }
+                notes.withLock { $0.failure = error.description }
                 events.send(event: "error", data: error.description)
-            case .bookmarked, .refused: break
+            case .bookmarked, .refused, .nothingArchived, .waitingForLock: break
             }
             report(event)
         }
@@ -65,7 +80,7 @@ public final class PreviewServer: Sendable {
         }
         let address = server.authority
         let routes = PreviewRoutes(site: StaticSite(root: output), events: events, labels: labels, address: address,
-                                  rebuilder: rebuilder, failure: failure, report: report)
+                                  rebuilder: rebuilder, notes: notes, report: report)
         box.withLock { $0 = routes }
         self.address = address
         self.server = server

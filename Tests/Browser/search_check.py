@@ -181,18 +181,21 @@ def check(driver, origin, title, public):
     print("  %r: the 20 shown are BM25's first 20 over every block" % COMMON)
 
     step = "marks"
+    # The query's words are marked in the snippet and in the title, nothing else.
     rows = driver.execute_script(
         "return Array.prototype.map.call(document.querySelectorAll('[data-testid=search-result]'), function (row) {"
-        " var p = row.querySelector('.search-snippet');"
-        " return [p ? p.textContent : '', Array.prototype.map.call(row.querySelectorAll('mark'), function (m) { return m.textContent; })]; })")
-    for text, marks in rows:
-        expected = re.findall(r"\b%s\b" % COMMON, text, re.IGNORECASE)
-        if [mark.lower() for mark in marks] != [word.lower() for word in expected]:
-            raise StepFailed("%s: a snippet with %d %r marks %r: %r" % (step, len(expected), COMMON, marks, text))
-    marked = sum(1 for _, marks in rows if marks)
-    if not marked:
+        " return ['.search-snippet', '.row-title'].map(function (selector) { var p = row.querySelector(selector);"
+        " return [p ? p.textContent : '', Array.prototype.map.call(p ? p.querySelectorAll('mark') : [], function (m) { return m.textContent; })]; }); })")
+    marked = {"snippet": 0, "title": 0}
+    for parts in rows:
+        for (text, marks), part in zip(parts, ("snippet", "title")):
+            expected = re.findall(r"\b%s\b" % COMMON, text, re.IGNORECASE)
+            if [mark.lower() for mark in marks] != [word.lower() for word in expected]:
+                raise StepFailed("%s: a %s with %d %r marks %r: %r" % (step, part, len(expected), COMMON, marks, text))
+            marked[part] += 1 if marks else 0
+    if not marked["snippet"]:
         raise StepFailed("%s: none of %d snippets shows %r" % (step, len(rows), COMMON))
-    print("  %r marked in %d of %d snippets, nothing else marked" % (COMMON, marked, len(rows)))
+    print("  %r marked in %d of %d snippets and %d titles, nothing else marked" % (COMMON, marked["snippet"], len(rows), marked["title"]))
 
     step = "source filter"
     from selenium.webdriver.support.ui import Select
@@ -214,6 +217,14 @@ def check(driver, origin, title, public):
     date_text = meta.find_element("css selector", ".meta-date").get_attribute("textContent")
     if meta.get_attribute("textContent") != source_text + " " + date_text:
         raise StepFailed("%s: %r runs the source into the date" % (step, meta.get_attribute("textContent")))
+
+    step = "title marks"
+    Select(by_testid(driver, "search-source")[0]).select_by_index(0)
+    titled = search(driver, "council ")
+    title_marks = [mark.text for row in titled[:3] for mark in row.find_elements("css selector", ".row-title mark")]
+    if not title_marks or any(mark.lower() != "council" for mark in title_marks):
+        raise StepFailed("%s: the first results for 'council' mark %r in their titles" % (step, title_marks))
+    print("  'council' marked in result titles: %r" % title_marks[:3])
 
     step = "console"
     # The site has no favicon; Chromium asks for one anyway.

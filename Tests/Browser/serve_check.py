@@ -7,12 +7,15 @@ figure); clicks the page's bookmark button and checks that bookmarks.json has th
 /bookmarks/ lists it; then, from a page on another 127.0.0.1 port, tries to change the manifest
 (a simple POST, a POST with a guessed token, a read of the token) and checks that all are refused,
 and frames the preview beside one of its own pages: its own renders, the preview's must not
-(ADR 049: a click through a nearly transparent frame toggled a bookmark).
+(ADR 049: a click through a nearly transparent frame toggled a bookmark). The overlay (a failed
+rebuild's error, a bad front matter's warning, the empty-archive notice) is checked by axe-core's color-contrast rule
+in light and dark mode and screenshotted (ADR 058: white on the theme's light `pre` background
+once made it unreadable).
 Ctrl-C's signal (SIGTERM) must then stop the server with exit 0.
 
 Exit 0 when every step holds, 1 with the failing step otherwise, 2 when the check cannot run.
 
-Usage: serve_check.py [BINARY]   (default .build/debug/newsgen)
+Usage: serve_check.py [BINARY] [--screenshots DIR]   (default .build/debug/newsgen)
 """
 import json
 import os
@@ -29,6 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 import headless  # noqa: E402
+import theme_check  # noqa: E402
 from bookmark_path_check import by_testid, copy_sample_site, one, serve  # noqa: E402
 
 StepFailed = headless.StepFailed
@@ -121,6 +125,107 @@ def live_reload(driver, serving, site):
     print("  save -> reload: %.2f s (the new page's navigation started %.2f s after the save)" % (time.time() - saved, loaded - saved))
 
 
+AXE_CONTRAST = """
+var done = arguments[arguments.length - 1];
+function luminance(colour) {
+  var c = colour.match(/[0-9.]+/g).slice(0, 3).map(function (v) { v = v / 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+function opaque(colour) { var parts = colour.match(/[0-9.]+/g); return parts && (parts.length < 4 || Number(parts[3]) === 1); }
+// axe leaves text that wraps over the page's own elements "incomplete" (elmPartiallyObscuring): for those
+// the ratio is measured here from the computed colours, the text's and its nearest opaque background's.
+function measured(node) {
+  var element = document.querySelector(String(node.target[0]));
+  var fg = getComputedStyle(element).color, bg = null;
+  for (var e = element; e && !bg; e = e.parentElement) { var b = getComputedStyle(e).backgroundColor; if (opaque(b)) bg = b; }
+  if (!bg) return {target: String(node.target[0]), ratio: 0};
+  var a = luminance(fg), b2 = luminance(bg);
+  return {target: String(node.target[0]), ratio: (Math.max(a, b2) + 0.05) / (Math.min(a, b2) + 0.05), fg: fg, bg: bg};
+}
+axe.run({include: [['[data-testid="newsgen-' + arguments[0] + '"]']]}, {runOnly: ['color-contrast']}).then(function (r) {
+  var partial = [], other = [];
+  r.incomplete.forEach(function (rule) { rule.nodes.forEach(function (node) {
+    var keys = node.any.map(function (check) { return check.data && check.data.messageKey; });
+    if (keys.indexOf('elmPartiallyObscuring') >= 0) partial.push(measured(node)); else other.push(String(node.target[0]) + ': ' + node.failureSummary);
+  }); });
+  done({passes: r.passes.reduce(function (n, rule) { return n + rule.nodes.length; }, 0), measured: partial, incomplete: other,
+        violations: r.violations.map(function (v) { return v.id + ' ' + v.nodes.map(function (n) { return n.target + ': ' + n.failureSummary; }).join('; '); })});
+}, function (e) { done({error: String(e)}); });
+"""
+
+
+def overlay_readable(driver, kind, shots, name):
+    """The overlay's `kind` panel is shown; axe's color-contrast passes on it in light and dark mode."""
+    step = "overlay (%s)" % kind
+    deadline = time.monotonic() + RELOAD_BOUND
+    while not driver.execute_script("return document.querySelector('[data-testid=\"newsgen-%s\"]') !== null" % kind):
+        if time.monotonic() > deadline:
+            raise StepFailed("%s: no overlay within %.0f s" % (step, RELOAD_BOUND))
+        time.sleep(0.1)
+    try:
+        theme_check.inject_axe(driver, theme_check.axe_source()[1])
+    except theme_check.CannotRun as error:
+        raise headless.SetupError(str(error))
+    for mode in theme_check.MODES:
+        theme_check.emulate(driver, 1280, 900, mode)
+        result = driver.execute_async_script(AXE_CONTRAST, kind)
+        if not result or result.get("error") or result["passes"] + len(result["measured"]) == 0:
+            raise StepFailed("%s, %s: axe's color-contrast did not run on the overlay: %r" % (step, mode, result))
+        low = [node for node in result["measured"] if node["ratio"] < 4.5]
+        if result["violations"] or result["incomplete"] or low:
+            raise StepFailed("%s, %s: %s" % (step, mode, result["violations"] + result["incomplete"] + low))
+        if shots:
+            driver.save_screenshot(os.path.join(shots, "serve-overlay-%s-%s.png" % (name, mode)))
+        print("  overlay %s, %s: color-contrast passes on %d nodes%s" % (
+            kind, mode, result["passes"], "".join("; %s measured %.1f:1" % (node["target"], node["ratio"]) for node in result["measured"])))
+
+
+def overlay(driver, serving, site, shots):
+    """A template that does not parse: the error panel; put right, and a front matter that does not
+    parse: the warning panel; a url source with nothing archived: the notice panel. Each readable
+    in light and dark mode."""
+    driver.get(serving.origin + "/")
+    time.sleep(0.5)  # the event stream connects
+    driver.execute_script("window.__serveCheckOld = true")
+    template = os.path.join(site, "templates", "home.mustache")
+    with open(template, "w") as broken:
+        broken.write("{{#broken}}")
+    overlay_readable(driver, "error", shots, "error")
+    os.remove(template)
+    with open(os.path.join(site, "content", "articles", "broken-front-matter.md"), "w") as article:
+        article.write("---\ntitle: [unclosed\n---\nBody.\n")
+    deadline = time.monotonic() + RELOAD_BOUND
+    # The page reloads by itself after each build; the last one's tag carries the warning.
+    wait_for_reload(driver, RELOAD_BOUND, lambda: driver.execute_script("return document.querySelector('script[data-warnings]') !== null"),
+                    "overlay (warning)")
+    overlay_readable(driver, "warning", shots, "warning")
+    driver.execute_script("window.__serveCheckOld = true")
+    os.remove(os.path.join(site, "content", "articles", "broken-front-matter.md"))
+    wait_for_reload(driver, RELOAD_BOUND, lambda: driver.execute_script("return document.querySelector('script[data-warnings]') === null"),
+                    "overlay (warning gone)")
+    # A url source nothing was fetched from (never asked: serve does not fetch): the notice panel.
+    config_path = os.path.join(site, "site.json")
+    with open(config_path) as file:
+        config_text = file.read()
+    config = json.loads(config_text)
+    config["sources"].append({"id": "wire", "url": "http://127.0.0.1:9/feed.xml"})
+    driver.execute_script("window.__serveCheckOld = true")
+    with open(config_path, "w") as file:
+        json.dump(config, file)
+    wait_for_reload(driver, RELOAD_BOUND, lambda: driver.execute_script("return document.querySelector('script[data-notice]') !== null"),
+                    "overlay (notice)")
+    overlay_readable(driver, "notice", shots, "notice")
+    driver.execute_script("window.__serveCheckOld = true")
+    with open(config_path, "w") as file:
+        file.write(config_text)
+    wait_for_reload(driver, RELOAD_BOUND, lambda: driver.execute_script("return document.querySelector('script[data-notice]') === null"),
+                    "overlay (notice gone)")
+    theme_check.emulate(driver, 1280, 900, "light")
+    # Back where the next step starts: the article, opened after the last rebuild.
+    driver.get(serving.origin + ARTICLE[1])
+    one(driver, "article-title", "article after the overlay")
+
+
 def bookmark_button(driver, serving, site):
     step = "bookmark button"
     if ARTICLE[0] in manifest_ids(site):
@@ -129,6 +234,11 @@ def bookmark_button(driver, serving, site):
     button = one(article, "bookmark-toggle", step)
     if button.get_attribute("aria-pressed") != "false":
         raise StepFailed("%s: the button says the article is bookmarked" % step)
+    # A compact icon button (issue 34): its name is for screen readers, not a solid block of text on every row.
+    size = driver.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", button)
+    if button.get_attribute("aria-label") != "Bookmark" or button.text.strip() or max(size) > 44 or min(size) < 24:
+        raise StepFailed("%s: the toggle is not a compact icon button named 'Bookmark' (label %r, text %r, %r px)"
+                         % (step, button.get_attribute("aria-label"), button.text, size))
     driver.execute_script("window.__serveCheckOld = true")
     button.click()
     wait_for_reload(driver, RELOAD_BOUND, lambda: len(by_testid(driver, "bookmark-mark")) == 1, step)
@@ -238,7 +348,11 @@ def framing(driver, serving, site):
 
 def main():
     parser = headless.argument_parser(__doc__)
+    parser.add_argument("--screenshots", default=None, help="a folder for the overlay's screenshots (light and dark)")
     args = parser.parse_args()
+    shots = os.path.abspath(args.screenshots) if args.screenshots else None
+    if shots:
+        os.makedirs(shots, exist_ok=True)
     binary = os.path.abspath(args.binary)
 
     def check(session):
@@ -247,9 +361,10 @@ def main():
         copy_sample_site(site, os.path.join(ROOT, "templates"))
         session.server = Serving(binary, site)
         session.driver = headless.start_chromium(args.chromium, args.chromedriver, os.path.join(session.temp, "profile"))
-        print("serve check: %s -> edit the Markdown -> reload; bookmark button; another origin refused, its frame empty"
+        print("serve check: %s -> edit the Markdown -> reload; the overlay readable; bookmark button; another origin refused, its frame empty"
               % session.server.origin)
         live_reload(session.driver, session.server, site)
+        overlay(session.driver, session.server, site, shots)
         bookmark_button(session.driver, session.server, site)
         foreign_origin(session.driver, session.server, site)
         framing(session.driver, session.server, site)

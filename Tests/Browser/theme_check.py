@@ -105,6 +105,36 @@ def write_markdown(site, name, front_matter, body):
         file.write("---\n%s---\n%s" % ("".join("%s: %s\n" % pair for pair in front_matter), body))
 
 
+EXTRACTED_URL = "example.org/bay-weekly/2026/11/breakwater-path-closed"
+EXTRACTED_WORD = "Quarrystone"
+
+
+def write_saved_page(site):
+    """The publisher's page of a Bay Weekly teaser, saved where the build reads it instead of fetching
+    (`extract.savedPages`): navigation, the story, comments; Bay Weekly set to full text, so one article
+    of the edge site is extracted, offline."""
+    path = os.path.join(site, "content", "saved-pages", *EXTRACTED_URL.split("/"))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    story = "".join("<p>%s</p>" % text for text in (
+        "The harbour authority has closed the path along the outer breakwater until March after two walkers were caught by waves.",
+        "Engineers will reset the %s blocks that the November storms moved, and the lighthouse will be reached by boat only." % EXTRACTED_WORD,
+        "The path had been open all year since 2019, when the sea wall was raised by a metre along its whole length.",
+        "Walkers are asked to keep to the inner promenade, which stays open, and to watch the harbour's notices for the reopening date."))
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("<!doctype html><html lang=en><head><meta charset=utf-8><title>Breakwater path closed | Bay Weekly</title></head><body>"
+                   "<nav><a href=/>Home</a> <a href=/news/>News</a> <a href=/sport/>Sport</a></nav>"
+                   "<article><h1>Storm Season Shuts the Outer Breakwater Path</h1><p class=byline>By Mara Lind</p>%s</article>"
+                   "<section class=comments><h2>Comments</h2><p>First!</p></section><footer>© Bay Weekly</footer></body></html>" % story)
+    path = os.path.join(site, "site.json")
+    with open(path) as file:
+        config = json.load(file)
+    for source in config["sources"]:
+        if source["id"] == "bay-weekly":
+            source["fullText"] = "always"
+    with open(path, "w") as file:
+        json.dump(config, file, indent=2)
+
+
 SUBPATH_BASE = "https://news.example.org/bay/"
 
 
@@ -140,6 +170,7 @@ def build_edge(binary, site, templates):
     write_markdown(site, "long-title.md", [("title", json.dumps(LONG_TITLE)), ("date", "2026-11-29T09:00:00Z"),
                                            ("author", "Ines Calloway"), ("summary", "A title that does not fit.")],
                    "A short body under a very long title: the layout must wrap " + LONG_WORD + " without overflowing.\n")
+    write_saved_page(site)
     write_markdown(site, "no-image.md", [("title", json.dumps(NO_IMAGE_TITLE)), ("date", "2026-11-29T08:00:00Z"),
                                          ("author", "Tomas Reyne"), ("summary", "No picture, just words.")],
                    "The council's minutes now appear on its website within five working days.\n\n"
@@ -544,6 +575,14 @@ def visit_with_axe(driver, axe, site_name, server, path, label, shot_name, shots
     if problem:
         report.fail("pages", "%s %s: %s" % (site_name, path, problem))
         return 0
+    if "?q=" in path:
+        # search.js shows the results after the index loads: axe and the screenshots look at them.
+        deadline = time.monotonic() + 10
+        while not driver.execute_script("return document.querySelectorAll('[data-testid=search-result]').length > 0"):
+            if time.monotonic() > deadline:
+                report.fail("pages", "%s %s: no search result shown" % (site_name, path))
+                break
+            time.sleep(0.1)
     # What the page itself asks for, read before axe (which fetches stylesheets itself) runs.
     requests[(site_name, path)] = page_requests(driver, server.origin)
     inject_axe(driver, axe)
@@ -652,10 +691,13 @@ def run(args):
             public = os.path.join(sites["edge"], "public")
             long_title = article_containing(public, LONG_WORD)
             no_image = article_containing(public, NO_IMAGE_TITLE)
+            extracted = article_containing(public, EXTRACTED_WORD)
             for path, label, shot in (("/sources/", "sources, a failed source", "sources-failing"),
                                       ("/", "home, a long title first", "home-long-title"),
                                       (long_title, "article, long title", "article-long-title"),
-                                      (no_image, "article, no image", "article-no-image")):
+                                      (no_image, "article, no image", "article-no-image"),
+                                      (extracted, "article, extracted from its page", "article-extracted"),
+                                      ("/search/?q=harbour", "search with a hit", "search-hit")):
                 if path is None:
                     report.fail("pages", "edge site: no page for %s" % label)
                 else:

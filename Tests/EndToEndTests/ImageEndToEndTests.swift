@@ -134,6 +134,10 @@ struct ImageEndToEndTests {
         let home = try site.read("public/index.html")
         #expect(home.components(separatedBy: "data-testid=\"row-thumbnail\"").count == 2, "one row has an image")
         #expect(home.range(of: #"<img src="media/thumbs/[0-9a-f]{64}\.jpg" srcset="media/thumbs/[0-9a-f]{64}\.jpg 2x""#, options: .regularExpression) != nil)
+        // Search results show the same thumbnails (search.js reads them from the result's chunk), relative to /search/.
+        let chunks = try files(site, under: "public/search/m").map { try site.read("public/search/m/\($0)") }.joined()
+        #expect(chunks.range(of: #""Alpha",[^\n]*,"\.\./media/thumbs/[0-9a-f]{64}\.jpg","\.\./media/thumbs/[0-9a-f]{64}\.jpg"\]"#,
+                             options: .regularExpression) != nil, "\(chunks)")
         let snapshot = try site.snapshot()
 
         // The next build revalidates: conditional requests answered 304, nothing downloaded again, the same site.

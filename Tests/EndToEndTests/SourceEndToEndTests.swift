@@ -228,11 +228,15 @@ struct SourceEndToEndTests {
 
         let kept = try site.run("source", "remove", "harbour-news", "--keep-archive")
         #expect(kept.status == 0, "stderr: \(kept.stderr)")
-        #expect(kept.stdout == "Removed source 'harbour-news' from site.json; its 2 articles stay in the archive, shown under 'harbour-news'.\n")
+        #expect(kept.stdout == "Removed source 'harbour-news' from site.json; its 2 articles stay in the archive, shown under 'Harbour News'.\n")
         #expect(try site.archivedArticles().filter { $0["sourceID"] as? String == "harbour-news" }.count == 2)
         let built = try site.run("build", "--offline", environment: Self.now)
         #expect(built.status == 0, "stderr: \(built.stderr)")
         #expect(try site.read("public/index.html").contains("Lantern walk"))
+        // The removed source keeps its title on its rows and its page, not its bare id (ADR 061).
+        #expect(try site.read("public/index.html").contains(">Harbour News</a>"))
+        #expect(try site.read("public/sources/harbour-news/index.html").contains("<title>Harbour News"))
+        #expect(try site.read("content/archive/harbour-news/source.json").contains("\"title\": \"Harbour News\""))
 
         // A bookmarked article stays through --purge, and the output says so.
         let bookmarked = try site.run("bookmark", "add", "/articles/root-one/", environment: Self.now)

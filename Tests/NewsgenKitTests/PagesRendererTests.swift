@@ -120,7 +120,7 @@ struct PagesRendererTests {
         let files = try Self.render(Self.input())
         // The duplicate (story 6) keeps its page but is not listed; the wire's site link is not http(s), so it is left out.
         #expect(Self.content(files["sources/wire/index.html"])
-                == "Wire||1 article|2|Skipped:backing off:[Story 4|../../articles/story-4/|./] 1970:January=1@1970/01/;")
+                == "Wire||1 article|2|Failing:backing off:[Story 4|../../articles/story-4/|./] 1970:January=1@1970/01/;")
         #expect(Self.content(files["sources/news/index.html"])
                 == "The News|https://news.example/|2 articles|2|OK::[Story 5|../../articles/story-5/|./][Story 3|../../articles/story-3/|./] 1970:January=2@1970/01/;")
         #expect(Self.content(files["sources/gone/index.html"]) == "gone||1 article|1|removed:[Story 2|../../articles/story-2/|./] 1970:January=1@1970/01/;")
@@ -149,7 +149,7 @@ struct PagesRendererTests {
         #expect(files["sources/news/page/3/index.html"] == "→../../")
         #expect(files["sources/news/page/4/index.html"] == nil)
         // A configured source with nothing listed still has its (empty) front page, and no month.
-        #expect(Self.content(files["sources/wire/index.html"]) == "Wire||0 articles|0|Skipped:backing off:empty")
+        #expect(Self.content(files["sources/wire/index.html"]) == "Wire||0 articles|0|Failing:backing off:empty")
         #expect(files.keys.contains { $0.hasPrefix("sources/wire/1") || $0.hasPrefix("sources/wire/page/") } == false)
     }
 

@@ -90,6 +90,29 @@ struct ThemeStringsTests {
         #expect(DateDisplay(timeZone: utc).display(date) == "5 Oct 2026", "the public initializer stays English")
     }
 
+    /// Hourly news is told apart by its time: the build's day and the one before show the time, in the
+    /// site's zone and language; other days, and a date ahead of the build, show the day.
+    @Test func todayAndYesterdayShowTheirTimeAgainstTheBuildsClock() throws {
+        let site = URL(fileURLWithPath: "/nonexistent-site-\(UUID().uuidString)")
+        func strings(_ language: String) throws -> ThemeStrings {
+            try ThemeStrings.load(language: language, templates: site.appendingPathComponent("templates"), shownAs: "templates", site: site).strings
+        }
+        let now = Date(timeIntervalSince1970: 1_791_244_800) // 2026-10-06T00:00:00Z
+        let utc = DateDisplay(timeZone: try #require(TimeZone(identifier: "UTC")), strings: try strings("en"), now: now)
+        #expect(utc.shown(Date(timeIntervalSince1970: 1_791_244_800)) == "Today, 00:00")
+        #expect(utc.shown(Date(timeIntervalSince1970: 1_791_207_900)) == "Yesterday, 13:45")
+        #expect(utc.shown(Date(timeIntervalSince1970: 1_791_158_399)) == "4 Oct 2026", "23:59:59 two days before is a day")
+        #expect(utc.shown(Date(timeIntervalSince1970: 1_791_331_200)) == "7 Oct 2026", "a date ahead of the build shows its day")
+        // In Berlin (UTC+2 in October) the build's midnight UTC is already 02:00 on the 6th, and 23:30 UTC on the 5th is 01:30 there.
+        let berlin = DateDisplay(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")), strings: try strings("de"), now: now)
+        #expect(berlin.shown(Date(timeIntervalSince1970: 1_791_243_000)) == "Heute, 01:30")
+        #expect(berlin.shown(Date(timeIntervalSince1970: 1_791_207_900)) == "Gestern, 15:45")
+        let french = DateDisplay(timeZone: try #require(TimeZone(identifier: "UTC")), strings: try strings("fr"), now: now)
+        #expect(french.shown(Date(timeIntervalSince1970: 1_791_207_900)) == "Hier à 13:45")
+        // No clock given: every date is a day, as before.
+        #expect(DateDisplay(timeZone: try #require(TimeZone(identifier: "UTC")), strings: try strings("en")).shown(now) == "6 Oct 2026")
+    }
+
     @Test func aRegionalTagTakesItsLanguageAndAnUnknownOneEnglishWithAWarning() throws {
         let site = try CheckSite()
         defer { try? FileManager.default.removeItem(at: site.folder) }

@@ -29,7 +29,7 @@ struct ScriptInjectionTests {
     }
 
     @Test func theLastFailureRidesAlongEscaped() {
-        let tag = ScriptInjection.tag(token: nil, labels: PreviewLabels(), failure: "templates/home.mustache:1:1: \"<unclosed>\"")
+        let tag = ScriptInjection.tag(token: nil, labels: PreviewLabels(), notes: PreviewNotes(failure: "templates/home.mustache:1:1: \"<unclosed>\""))
         #expect(tag.contains("data-failure=\"templates/home.mustache:1:1: &quot;&lt;unclosed&gt;&quot;\""))
         #expect(!ScriptInjection.tag(token: nil, labels: PreviewLabels()).contains("data-failure"))
     }

@@ -7,7 +7,7 @@
  * [doc, count, lengthCode, ...] with each doc after the first as a difference; a word in many docs
  * to {n: docs, f: stem, b: [frontier of each further block], p: its best postings}, its other
  * postings in blocks p/<stem>.<k>.json, each twice the one before. m/<n>.json holds docs
- * n*chunkSize... as [title, link, source, date, [tags], snippet]; s/ and g/ the docs of a source and
+ * n*chunkSize... as [title, link, source, date, [tags], snippet, thumbnail?, thumbnail2x?]; s/ and g/ the docs of a source and
  * of a tag. A query fetches the manifest, the shards of its words, the blocks it needs (none for
  * most first pages) and the chunks of the results it shows. Every word must match; the last one,
  * while typed, matches as a prefix. Ranked by BM25 (k1 1.2, b 0.75), newer first among equal
@@ -302,9 +302,8 @@
     return numbers;
   }
 
-  /* The snippet with each word that matches the query in <mark>, node by node. */
-  function snippet(text) {
-    var paragraph = element("p", "row-summary search-snippet");
+  /* `text` into `node`, each word that matches the query in <mark>, node by node. */
+  function marking(node, text) {
     var pattern = /[\p{L}\p{N}\p{M}]+/gu;
     var last = 0;
     var match;
@@ -313,12 +312,12 @@
         return marked.words.indexOf(word) !== -1 || (marked.prefix && word.lastIndexOf(marked.prefix, 0) === 0);
       });
       if (!hit) continue;
-      if (match.index > last) paragraph.appendChild(document.createTextNode(text.slice(last, match.index)));
-      paragraph.appendChild(element("mark", "", match[0]));
+      if (match.index > last) node.appendChild(document.createTextNode(text.slice(last, match.index)));
+      node.appendChild(element("mark", "", match[0]));
       last = match.index + match[0].length;
     }
-    if (last < text.length) paragraph.appendChild(document.createTextNode(text.slice(last)));
-    return paragraph;
+    if (last < text.length) node.appendChild(document.createTextNode(text.slice(last)));
+    return node;
   }
 
   /* A result, built like the list rows of the other pages (row.mustache). */
@@ -327,12 +326,12 @@
     item.setAttribute("data-testid", "search-result");
     var body = element("div", "row-body");
     var heading = element("h2", "row-title");
-    var link = element("a", "row-link", entry[0]);
+    var link = marking(element("a", "row-link"), entry[0]);
     link.href = new URL(entry[1], indexURL).href;
     link.setAttribute("data-testid", "search-result-link");
     heading.appendChild(link);
     body.appendChild(heading);
-    if (entry[5]) body.appendChild(snippet(entry[5]));
+    if (entry[5]) body.appendChild(marking(element("p", "row-summary search-snippet"), entry[5]));
     var meta = element("p", "meta");
     meta.appendChild(element("span", "meta-source", entry[2]));
     if (entry[3]) {
@@ -350,9 +349,22 @@
     }
     item.appendChild(body);
     var thumb = element("div", "row-thumb");
-    var placeholder = element("span", "thumb-placeholder", (entry[2] || "?").charAt(0).toUpperCase());
-    placeholder.setAttribute("aria-hidden", "true");
-    thumb.appendChild(placeholder);
+    if (entry[6]) {
+      /* The row's thumbnail, as the lists show it; the letter tile only when there is none. */
+      var image = element("img");
+      image.src = new URL(entry[6], indexURL).href;
+      if (entry[7]) image.srcset = new URL(entry[7], indexURL).href + " 2x";
+      image.alt = "";
+      image.width = 80;
+      image.height = 80;
+      image.loading = "lazy";
+      image.setAttribute("data-testid", "search-thumbnail");
+      thumb.appendChild(image);
+    } else {
+      var placeholder = element("span", "thumb-placeholder", (entry[2] || "?").charAt(0).toUpperCase());
+      placeholder.setAttribute("aria-hidden", "true");
+      thumb.appendChild(placeholder);
+    }
     item.appendChild(thumb);
     return item;
   }

@@ -338,11 +338,12 @@ struct ArchiveStore {
 
     static func isLineFileName(_ name: String) -> Bool { name.hasSuffix(lineFileSuffix) }
 
-    /// Removes source folders that hold no articles now and nothing else. Other files are left alone.
+    /// Removes source folders that hold no articles now and nothing else but the source's kept name
+    /// (`SourceNames`). Other files are left alone.
     private func removeEmptySourceFolders(keeping: Set<String>) throws(BuildError) {
         for source in try Self.entries(in: directory, shownAs: shownAs) where SafeName.sourceID(source) != nil && !keeping.contains(source) {
             let folder = directory.appendingPathComponent(source)
-            if FileSystem.isDirectory(folder), (try? FileSystem.manager.contentsOfDirectory(atPath: folder.path).isEmpty) == true {
+            if FileSystem.isDirectory(folder), (try? FileSystem.manager.contentsOfDirectory(atPath: folder.path).allSatisfy({ $0 == SourceNames.fileName })) == true {
                 do {
                     try DurableFile.removeTree(folder, within: writeBounds)
                 } catch {

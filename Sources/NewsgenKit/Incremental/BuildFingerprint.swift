@@ -12,10 +12,15 @@ enum BuildFingerprint {
         let config = site.config
         guard options.offline || !config.sources.contains(where: \.isURL) else { return nil }
         // --strict must fail again on a source that still fails, so a lenient build does not stand for a strict one.
-        var lines = [NewsgenVersion.name, "theme \(BuiltInTheme.key)", "offline \(options.offline)", "strict \(options.strict)", "output \(output.path)"]
+        var lines = [NewsgenVersion.name, "theme \(BuiltInTheme.key)", "offline \(options.offline)", "strict \(options.strict)", "preview \(options.preview)", "output \(output.path)"]
         // Retention by age changes what is kept as days pass, with no file changing.
         if config.archive.keepDays != nil, let now = options.now {
             lines.append("day \(Int(now.timeIntervalSince1970 / 86_400))")
+        }
+        // Today's and yesterday's articles show their time (`DateDisplay.shown`): a new day in the site's zone changes pages.
+        if let now = options.now {
+            let zone = TimeZone(identifier: config.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+            lines.append("shown day \((Int(now.timeIntervalSince1970) + zone.secondsFromGMT(for: now)) / 86_400)")
         }
         func stamp(_ url: URL, as name: String) {
             if let stamp = FileStamp.of(url.path) {

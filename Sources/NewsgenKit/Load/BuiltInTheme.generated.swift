@@ -57,7 +57,7 @@ enum BuiltInTheme {
   {{/note}}
   <footer class="article-footer">
     {{#fullText}}
-    <p class="provenance" data-testid="article-fulltext">{{strings.readFromPage}} {{#read}}<time datetime="{{iso}}">{{display}}</time>{{/read}}.</p>
+    <p class="provenance" data-testid="article-fulltext">{{strings.readFromPage}} {{#read}}<time datetime="{{iso}}">{{day}}</time>{{/read}}.</p>
     {{/fullText}}
     <ul class="tags" role="list" aria-label="{{strings.tags}}">{{#tags}}<li>{{#url}}<a href="{{url}}" data-testid="article-tag">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>{{/tags}}</ul>
     {{#originalURL}}
@@ -360,7 +360,7 @@ newsgen build</code></pre>
     {{#status}}
     <div class="source-status" data-testid="source-status">
       <p class="status" data-testid="source-outcome">
-        <span class="status-badge{{#isFailed}} status-failed{{/isFailed}}{{#isSkipped}} status-skipped{{/isSkipped}}{{#isOK}} status-ok{{/isOK}}">{{outcome}}</span>
+        <span class="status-badge{{#isFailed}} status-failed{{/isFailed}}{{#isSkipped}} status-skipped{{/isSkipped}}{{#isNotFetched}} status-skipped{{/isNotFetched}}{{#isOK}} status-ok{{/isOK}}">{{outcome}}</span>
         <span class="status-detail">{{kind}}: {{location}}</span>
         {{#itemCount}}<span class="status-detail">{{itemCountLabel}}</span>{{/itemCount}}
       </p>
@@ -399,7 +399,7 @@ newsgen build</code></pre>
   <header class="page-header">
     <h1 class="page-title">{{strings.sourcesTitle}}</h1>
     {{^isEmpty}}
-    <p class="page-subtitle" data-testid="sources-summary">{{countLabel}} · {{#hasFailing}}<span class="status-failed-text">{{failingLabel}}</span>{{/hasFailing}}{{^hasFailing}}{{failingLabel}}{{/hasFailing}}</p>
+    <p class="page-subtitle" data-testid="sources-summary">{{countLabel}} · {{#hasFailing}}<span class="status-failed-text">{{failingLabel}}</span>{{/hasFailing}}{{^hasFailing}}{{failingLabel}}{{/hasFailing}}{{#hasNotFetched}} · {{notFetchedLabel}}{{/hasNotFetched}}</p>
     {{/isEmpty}}
   </header>
   {{#isEmpty}}
@@ -411,7 +411,7 @@ newsgen build</code></pre>
   {{#hasSources}}
   <ul class="rows" role="list" data-testid="sources-list">
     {{#sources}}
-    <li class="row source-row{{#isFailed}} is-failed{{/isFailed}}{{#isSkipped}} is-skipped{{/isSkipped}}" data-testid="source-row">
+    <li class="row source-row{{#isFailed}} is-failed{{/isFailed}}{{#isSkipped}} is-skipped{{/isSkipped}}" data-testid="source-row"{{#isNotFetched}} data-state="not-fetched"{{/isNotFetched}}>
       <div class="row-body">
         <h2 class="row-title">{{#pageURL}}<a class="row-link" href="{{pageURL}}" data-testid="source-link">{{title}}</a>{{/pageURL}}{{^pageURL}}{{title}}{{/pageURL}}</h2>
         <p class="meta">
@@ -420,7 +420,7 @@ newsgen build</code></pre>
           {{#category}}<span class="meta-category" data-testid="source-category">{{category}}</span>{{/category}}
         </p>
         <p class="status" data-testid="source-outcome">
-          <span class="status-badge{{#isFailed}} status-failed{{/isFailed}}{{#isSkipped}} status-skipped{{/isSkipped}}{{#isOK}} status-ok{{/isOK}}">{{outcome}}</span>
+          <span class="status-badge{{#isFailed}} status-failed{{/isFailed}}{{#isSkipped}} status-skipped{{/isSkipped}}{{#isNotFetched}} status-skipped{{/isNotFetched}}{{#isOK}} status-ok{{/isOK}}">{{outcome}}</span>
           {{#itemCount}}<span class="status-detail">{{itemCountLabel}}</span>{{/itemCount}}
           {{#archivedCount}}<span class="status-detail" data-testid="source-archived">{{archivedLabel}}</span>{{/archivedCount}}
         </p>
@@ -518,7 +518,7 @@ newsgen build</code></pre>
  * [doc, count, lengthCode, ...] with each doc after the first as a difference; a word in many docs
  * to {n: docs, f: stem, b: [frontier of each further block], p: its best postings}, its other
  * postings in blocks p/<stem>.<k>.json, each twice the one before. m/<n>.json holds docs
- * n*chunkSize... as [title, link, source, date, [tags], snippet]; s/ and g/ the docs of a source and
+ * n*chunkSize... as [title, link, source, date, [tags], snippet, thumbnail?, thumbnail2x?]; s/ and g/ the docs of a source and
  * of a tag. A query fetches the manifest, the shards of its words, the blocks it needs (none for
  * most first pages) and the chunks of the results it shows. Every word must match; the last one,
  * while typed, matches as a prefix. Ranked by BM25 (k1 1.2, b 0.75), newer first among equal
@@ -813,9 +813,8 @@ newsgen build</code></pre>
     return numbers;
   }
 
-  /* The snippet with each word that matches the query in <mark>, node by node. */
-  function snippet(text) {
-    var paragraph = element("p", "row-summary search-snippet");
+  /* `text` into `node`, each word that matches the query in <mark>, node by node. */
+  function marking(node, text) {
     var pattern = /[\p{L}\p{N}\p{M}]+/gu;
     var last = 0;
     var match;
@@ -824,12 +823,12 @@ newsgen build</code></pre>
         return marked.words.indexOf(word) !== -1 || (marked.prefix && word.lastIndexOf(marked.prefix, 0) === 0);
       });
       if (!hit) continue;
-      if (match.index > last) paragraph.appendChild(document.createTextNode(text.slice(last, match.index)));
-      paragraph.appendChild(element("mark", "", match[0]));
+      if (match.index > last) node.appendChild(document.createTextNode(text.slice(last, match.index)));
+      node.appendChild(element("mark", "", match[0]));
       last = match.index + match[0].length;
     }
-    if (last < text.length) paragraph.appendChild(document.createTextNode(text.slice(last)));
-    return paragraph;
+    if (last < text.length) node.appendChild(document.createTextNode(text.slice(last)));
+    return node;
   }
 
   /* A result, built like the list rows of the other pages (row.mustache). */
@@ -838,12 +837,12 @@ newsgen build</code></pre>
     item.setAttribute("data-testid", "search-result");
     var body = element("div", "row-body");
     var heading = element("h2", "row-title");
-    var link = element("a", "row-link", entry[0]);
+    var link = marking(element("a", "row-link"), entry[0]);
     link.href = new URL(entry[1], indexURL).href;
     link.setAttribute("data-testid", "search-result-link");
     heading.appendChild(link);
     body.appendChild(heading);
-    if (entry[5]) body.appendChild(snippet(entry[5]));
+    if (entry[5]) body.appendChild(marking(element("p", "row-summary search-snippet"), entry[5]));
     var meta = element("p", "meta");
     meta.appendChild(element("span", "meta-source", entry[2]));
     if (entry[3]) {
@@ -861,9 +860,22 @@ newsgen build</code></pre>
     }
     item.appendChild(body);
     var thumb = element("div", "row-thumb");
-    var placeholder = element("span", "thumb-placeholder", (entry[2] || "?").charAt(0).toUpperCase());
-    placeholder.setAttribute("aria-hidden", "true");
-    thumb.appendChild(placeholder);
+    if (entry[6]) {
+      /* The row's thumbnail, as the lists show it; the letter tile only when there is none. */
+      var image = element("img");
+      image.src = new URL(entry[6], indexURL).href;
+      if (entry[7]) image.srcset = new URL(entry[7], indexURL).href + " 2x";
+      image.alt = "";
+      image.width = 80;
+      image.height = 80;
+      image.loading = "lazy";
+      image.setAttribute("data-testid", "search-thumbnail");
+      thumb.appendChild(image);
+    } else {
+      var placeholder = element("span", "thumb-placeholder", (entry[2] || "?").charAt(0).toUpperCase());
+      placeholder.setAttribute("aria-hidden", "true");
+      thumb.appendChild(placeholder);
+    }
     item.appendChild(thumb);
     return item;
   }
@@ -1013,7 +1025,6 @@ newsgen build</code></pre>
     --ph-a: #2c3444; --ph-b: #232a37; --ph-text: #c4cee0; --code: #2a2a2e;
   }
 }
-
 *,::before,::after{box-sizing:border-box}
 body{margin:0;display:flex;flex-direction:column;min-height:100vh;background:var(--bg);color:var(--text);font:1rem/1.5 var(--font);overflow-wrap:break-word}
 main{flex:1;width:100%;max-width:46rem;margin:0 auto;padding-bottom:2rem}
@@ -1023,7 +1034,6 @@ img,svg,video,iframe{max-width:100%;height:auto}
 [role=list]{margin:0;padding:0;list-style:none}
 .skip-link{position:absolute;left:.5rem;top:-10rem;z-index:9;padding:.6rem 1rem;border-radius:8px;background:var(--surface);font-weight:600}
 .skip-link:focus{top:.5rem}
-
 .site-header{background:var(--surface);border-bottom:1px solid var(--line)}
 .site-header-inner{max-width:46rem;margin:0 auto;padding:.75rem 1rem;display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1rem}
 .site-title{color:var(--text);font-size:1.125rem;font-weight:700;text-decoration:none}
@@ -1036,13 +1046,11 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .page-header{padding:1.5rem 1rem .75rem}
 .page-title{margin:0;font-size:2rem;line-height:1.15;letter-spacing:-.02em}
 .page-subtitle{margin:.25rem 0 0;color:var(--muted);font-size:.9375rem}
-
-/* List rows;the title link covers the row */
 .rows{background:var(--surface);border-block:1px solid var(--line)}
 .row{position:relative;display:grid;grid-template-columns:minmax(0,1fr) 80px;gap:.875rem;padding:1rem}
 .row+.row{border-top:1px solid var(--line)}
 .row:hover{background:color-mix(in srgb,var(--surface),var(--text) 4%)}
-.row-title{margin:0;font-size:1.0625rem;line-height:1.3;font-weight:650;-webkit-line-clamp:2;line-clamp:2}
+.row-title{margin:0;font-size:1.0625rem;line-height:1.3;font-weight:650;-webkit-line-clamp:3;line-clamp:3}
 .row-link{color:var(--text);text-decoration:none}
 .row-link::after{content:"";position:absolute;inset:0}
 .row-link:hover{text-decoration:underline}
@@ -1054,8 +1062,6 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .row-thumb img{object-fit:cover;background:var(--ph-b)}
 .row-icon{padding:24px}
 .thumb-placeholder{display:grid;place-items:center;background:linear-gradient(135deg,var(--ph-a),var(--ph-b));color:var(--ph-text);font-size:2rem;font-weight:700;line-height:1}
-
-/* Meta line,mark,note */
 .meta{margin:.45rem 0 0;color:var(--muted);font-size:.8125rem}
 .meta>*{white-space:nowrap}
 .meta>:not(:last-child)::after{content:" ·";content:" ·" / "";font-weight:400;color:var(--muted)}
@@ -1063,15 +1069,11 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .bookmark-mark{display:flex;align-items:center;gap:.3rem;width:fit-content;margin:.5rem 0 0;padding:.15rem .55rem .15rem .45rem;border-radius:999px;background:var(--mark-soft);color:var(--mark);font-size:.75rem;font-weight:600}
 .note{margin:.5rem 0 0;padding:.4rem .65rem;border-left:3px solid var(--mark);border-radius:0 6px 6px 0;background:var(--bg);font-size:.875rem}
 .note-label{font-weight:600;color:var(--mark)}
-
-/* Empty state */
 .empty-state{margin:0 1rem;padding:2.5rem 1.5rem;text-align:center;background:var(--surface);border:1px solid var(--line);border-radius:var(--r)}
 .empty-icon{color:var(--accent)}
 .empty-state h2{margin:.75rem 0 .25rem;font-size:1.25rem}
 .empty-state p{max-width:30rem;margin:0 auto;color:var(--muted)}
 .command{display:inline-block;max-width:100%;margin:1rem 0 0;text-align:left}
-
-/* Pagination */
 .pagination{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.75rem .5rem;padding:1.5rem 1rem 0}
 .page-numbers{order:-1;flex-basis:100%;display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem}
 .pagination a,.page-step{display:inline-block;min-width:2.5rem;padding:.45rem .7rem;border:1px solid transparent;border-radius:8px;text-align:center;font-size:.9375rem;font-weight:500;text-decoration:none}
@@ -1079,8 +1081,6 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .pagination a:hover{border-color:var(--accent)}
 .pagination a[aria-current="page"]{background:var(--accent);border-color:var(--accent);color:var(--surface)}
 .is-disabled{color:var(--muted)}
-
-/* Article */
 .article{padding:1.5rem 1rem 2rem;background:var(--surface);border-bottom:1px solid var(--line)}
 .article-header,.article-image,.prose,.note-block,.article-footer{max-width:38rem;margin-inline:auto}
 .article-title{margin:0;font-size:clamp(1.625rem,1.2rem + 2vw,2.25rem);line-height:1.18;letter-spacing:-.02em}
@@ -1114,8 +1114,6 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 .tags li{padding:.2rem .65rem;border:1px solid var(--line);border-radius:999px;color:var(--muted);font-size:.8125rem}
 .button{display:inline-block;padding:.65rem 1.1rem;border-radius:10px;background:var(--accent);color:var(--surface);font-weight:600;text-decoration:none}
 .button:hover{text-decoration:underline}
-
-/* Sources page: outcome badges and the error state */
 .status{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:.45rem 0 0;font-size:.8125rem}
 .status-badge{padding:.1rem .55rem;border-radius:999px;background:var(--accent-soft);color:var(--accent);font-weight:600}
 .status-skipped{background:var(--mark-soft);color:var(--mark)}
@@ -1129,7 +1127,6 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   .status-failed{background:#4a1517;color:#ffb3b0}
   .status-failed-text,.source-row.is-failed .status-reason{color:#ffb3b0}
 }
-/* Source and tag pages, tags, previous/next, search, 404 */
 .page-kicker{margin:0 0 .25rem;color:var(--muted);font-size:.8125rem;font-weight:600;letter-spacing:.04em;text-transform:uppercase}
 .page-kicker a{color:inherit}
 .source-status{margin-top:.75rem}
@@ -1148,7 +1145,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 .search-form{margin:0 1rem 1rem}
 .search-label{display:block;margin-bottom:.35rem;font-weight:600}
 .search-field{display:flex;gap:.5rem}
-.search-field input{flex:1;min-width:0;padding:.6rem .75rem;border:1px solid var(--line);border-radius:10px;background:var(--surface);color:var(--text);font:inherit}
+.search-field input,.search-filter select{padding:.6rem .75rem;border:1px solid var(--line);border-radius:10px;background:var(--surface);color:var(--text);font:inherit}
+.search-field input{flex:1;min-width:0}
+.search-filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin-top:.75rem;color:var(--muted);font-size:.9375rem}
+.search-filter select{margin-left:.35rem;padding-block:.45rem;max-width:100%}
 .search-field .button{border:0;font:inherit;font-weight:600;cursor:pointer}
 .search-status{margin:0 1rem .75rem;color:var(--muted);font-size:.9375rem}
 .search-status:empty,.search-results:empty{display:none}
@@ -1160,7 +1160,6 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
 .not-found{margin-top:1.5rem}
 .not-found h1{margin:.75rem 0 .25rem;font-size:1.75rem}
 .not-found-links{display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem 1.25rem;margin-top:1.25rem}
-/* Months of a list (ADR 028) */
 .months{margin:1.5rem 1rem 0}
 .months-title{margin:0 0 .5rem;font-size:1.125rem}
 .months-year-title{margin:.75rem 0 .35rem;color:var(--muted);font-size:.9375rem}
@@ -1228,6 +1227,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Merken",
   "bookmarkRemove": "Lesezeichen entfernen",
   "rebuildFailed": "Neuaufbau fehlgeschlagen; die letzte funktionierende Fassung wird weiter gezeigt.",
+  "buildWarnings": "Der Build meldet Warnungen zu diesen Dateien:",
+  "nothingArchived": "Von den Quellen wurde noch nichts abgerufen, und newsgen serve ruft nichts ab. Mit newsgen build oder newsgen serve --fetch kommen ihre Artikel herein.",
   "notFoundTitle": "Seite nicht gefunden",
   "notFoundText": "Unter dieser Adresse gibt es nichts. Vielleicht ist sie falsch geschrieben, oder die Seite wurde verschoben.",
   "latestArticles": "Neueste Artikel",
@@ -1273,6 +1274,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Unverändert",
   "outcomeSkipped": "Übersprungen",
   "outcomeFailed": "Fehlgeschlagen",
+  "outcomeFailing": "Fehlerhaft",
+  "outcomeNotFetched": "In der Vorschau nicht abgerufen",
+  "notFetchedReason": "newsgen serve ruft nichts ab; zum Abrufen newsgen build oder newsgen serve --fetch ausführen.",
+  "notFetched": {"one": "{count} in der Vorschau nicht abgerufen", "other": "{count} in der Vorschau nicht abgerufen"},
   "itemsRead": {"one": "{count} Eintrag gelesen", "other": "{count} Einträge gelesen"},
   "inArchive": {"one": "{count} im Archiv", "other": "{count} im Archiv"},
   "lastNewItem": "Letzte neue Meldung:",
@@ -1296,6 +1301,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "noSourceArticlesElsewhere": "Jede ihrer Meldungen steht unter einer anderen Quelle.",
   "dateFormat": "{day}. {month} {year}",
   "dateTimeFormat": "{date}, {time} {zone}",
+  "todayAt": "Heute, {time}",
+  "yesterdayAt": "Gestern, {time}",
   "monthFormat": "{month} {year}",
   "monthJanuary": "Januar",
   "monthFebruary": "Februar",
@@ -1368,6 +1375,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Bookmark",
   "bookmarkRemove": "Remove bookmark",
   "rebuildFailed": "The rebuild failed; the last good site is still shown.",
+  "buildWarnings": "The build has warnings about these files:",
+  "nothingArchived": "Nothing has been fetched from the sources yet, and newsgen serve does not fetch. Run newsgen build, or newsgen serve --fetch, to bring in their articles.",
   "notFoundTitle": "Page not found",
   "notFoundText": "Nothing lives at this address. The link may be mistyped, or the page may have moved.",
   "latestArticles": "Latest articles",
@@ -1413,6 +1422,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Not modified",
   "outcomeSkipped": "Skipped",
   "outcomeFailed": "Failed",
+  "outcomeFailing": "Failing",
+  "outcomeNotFetched": "Not fetched in preview",
+  "notFetchedReason": "newsgen serve does not fetch; run newsgen build, or newsgen serve --fetch, to fetch it.",
+  "notFetched": {"one": "{count} not fetched in preview", "other": "{count} not fetched in preview"},
   "itemsRead": {"one": "{count} item read", "other": "{count} items read"},
   "inArchive": {"one": "{count} in the archive", "other": "{count} in the archive"},
   "lastNewItem": "Last new item:",
@@ -1436,6 +1449,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "noSourceArticlesElsewhere": "Every story it carried is listed under another source.",
   "dateFormat": "{day} {month} {year}",
   "dateTimeFormat": "{date}, {time} {zone}",
+  "todayAt": "Today, {time}",
+  "yesterdayAt": "Yesterday, {time}",
   "monthFormat": "{month} {year}",
   "monthJanuary": "January",
   "monthFebruary": "February",
@@ -1508,6 +1523,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Añadir a marcadores",
   "bookmarkRemove": "Quitar de marcadores",
   "rebuildFailed": "La regeneración falló; se sigue mostrando el último sitio correcto.",
+  "buildWarnings": "La generación tiene avisos sobre estos archivos:",
+  "nothingArchived": "Todavía no se ha descargado nada de las fuentes, y newsgen serve no descarga. Ejecuta newsgen build, o newsgen serve --fetch, para traer sus artículos.",
   "notFoundTitle": "Página no encontrada",
   "notFoundText": "No hay nada en esta dirección. Puede que el enlace esté mal escrito o que la página se haya movido.",
   "latestArticles": "Últimos artículos",
@@ -1553,6 +1570,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Sin cambios",
   "outcomeSkipped": "Omitida",
   "outcomeFailed": "Fallida",
+  "outcomeFailing": "Con fallos",
+  "outcomeNotFetched": "No descargada en la vista previa",
+  "notFetchedReason": "newsgen serve no descarga nada; ejecuta newsgen build, o newsgen serve --fetch, para descargarla.",
+  "notFetched": {"one": "{count} no descargada en la vista previa", "many": "{count} no descargadas en la vista previa", "other": "{count} no descargadas en la vista previa"},
   "itemsRead": {"one": "{count} elemento leído", "many": "{count} de elementos leídos", "other": "{count} elementos leídos"},
   "inArchive": {"one": "{count} en el archivo", "many": "{count} en el archivo", "other": "{count} en el archivo"},
   "lastNewItem": "Última novedad:",
@@ -1576,6 +1597,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "noSourceArticlesElsewhere": "Cada noticia suya aparece bajo otra fuente.",
   "dateFormat": "{day} {month} {year}",
   "dateTimeFormat": "{date}, {time} {zone}",
+  "todayAt": "Hoy, {time}",
+  "yesterdayAt": "Ayer, {time}",
   "monthFormat": "{month} de {year}",
   "monthJanuary": "enero",
   "monthFebruary": "febrero",
@@ -1648,6 +1671,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Ajouter aux favoris",
   "bookmarkRemove": "Retirer des favoris",
   "rebuildFailed": "La régénération a échoué ; le dernier site valide reste affiché.",
+  "buildWarnings": "La construction signale des avertissements sur ces fichiers :",
+  "nothingArchived": "Rien n’a encore été récupéré des sources, et newsgen serve ne récupère rien. Lancez newsgen build, ou newsgen serve --fetch, pour importer leurs articles.",
   "notFoundTitle": "Page introuvable",
   "notFoundText": "Rien ne se trouve à cette adresse. Le lien est peut-être mal saisi, ou la page a été déplacée.",
   "latestArticles": "Derniers articles",
@@ -1693,6 +1718,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Inchangé",
   "outcomeSkipped": "Ignoré",
   "outcomeFailed": "Échec",
+  "outcomeFailing": "En échec",
+  "outcomeNotFetched": "Non récupérée en aperçu",
+  "notFetchedReason": "newsgen serve ne récupère rien ; lancez newsgen build, ou newsgen serve --fetch, pour la récupérer.",
+  "notFetched": {"one": "{count} non récupérée en aperçu", "many": "{count} non récupérées en aperçu", "other": "{count} non récupérées en aperçu"},
   "itemsRead": {"one": "{count} élément lu", "many": "{count} d’éléments lus", "other": "{count} éléments lus"},
   "inArchive": {"one": "{count} dans les archives", "many": "{count} dans les archives", "other": "{count} dans les archives"},
   "lastNewItem": "Dernière nouveauté :",
@@ -1716,6 +1745,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "noSourceArticlesElsewhere": "Chacun de ses articles est classé sous une autre source.",
   "dateFormat": "{day} {month} {year}",
   "dateTimeFormat": "{date} à {time} {zone}",
+  "todayAt": "Aujourd’hui à {time}",
+  "yesterdayAt": "Hier à {time}",
   "monthFormat": "{month} {year}",
   "monthJanuary": "janvier",
   "monthFebruary": "février",
@@ -1788,6 +1819,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Aggiungi ai segnalibri",
   "bookmarkRemove": "Rimuovi dai segnalibri",
   "rebuildFailed": "La rigenerazione non è riuscita; resta visibile l’ultimo sito valido.",
+  "buildWarnings": "La generazione segnala avvisi su questi file:",
+  "nothingArchived": "Dalle fonti non è stato ancora scaricato nulla, e newsgen serve non scarica. Esegui newsgen build, o newsgen serve --fetch, per portare i loro articoli.",
   "notFoundTitle": "Pagina non trovata",
   "notFoundText": "A questo indirizzo non c’è nulla. Il collegamento potrebbe essere sbagliato, o la pagina potrebbe essere stata spostata.",
   "latestArticles": "Ultimi articoli",
@@ -1833,6 +1866,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Non modificata",
   "outcomeSkipped": "Saltata",
   "outcomeFailed": "Non riuscita",
+  "outcomeFailing": "Con errori",
+  "outcomeNotFetched": "Non scaricata nell’anteprima",
+  "notFetchedReason": "newsgen serve non scarica nulla; esegui newsgen build, o newsgen serve --fetch, per scaricarla.",
+  "notFetched": {"one": "{count} non scaricata nell’anteprima", "many": "{count} non scaricate nell’anteprima", "other": "{count} non scaricate nell’anteprima"},
   "itemsRead": {"one": "{count} elemento letto", "many": "{count} di elementi letti", "other": "{count} elementi letti"},
   "inArchive": {"one": "{count} nell’archivio", "many": "{count} nell’archivio", "other": "{count} nell’archivio"},
   "lastNewItem": "Ultima novità:",
@@ -1856,6 +1893,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "noSourceArticlesElsewhere": "Ogni sua notizia è elencata sotto un’altra fonte.",
   "dateFormat": "{day} {month} {year}",
   "dateTimeFormat": "{date}, {time} {zone}",
+  "todayAt": "Oggi, {time}",
+  "yesterdayAt": "Ieri, {time}",
   "monthFormat": "{month} {year}",
   "monthJanuary": "gennaio",
   "monthFebruary": "febbraio",
@@ -1928,6 +1967,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Bewaren",
   "bookmarkRemove": "Bladwijzer verwijderen",
   "rebuildFailed": "Opnieuw bouwen is mislukt; de laatste goede site blijft zichtbaar.",
+  "buildWarnings": "De build geeft waarschuwingen over deze bestanden:",
+  "nothingArchived": "Er is nog niets van de bronnen opgehaald, en newsgen serve haalt niets op. Voer newsgen build of newsgen serve --fetch uit om hun artikelen binnen te halen.",
   "notFoundTitle": "Pagina niet gevonden",
   "notFoundText": "Op dit adres staat niets. De link is misschien verkeerd getypt, of de pagina is verplaatst.",
   "latestArticles": "Nieuwste artikelen",
@@ -1973,6 +2014,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Niet gewijzigd",
   "outcomeSkipped": "Overgeslagen",
   "outcomeFailed": "Mislukt",
+  "outcomeFailing": "Met fouten",
+  "outcomeNotFetched": "Niet opgehaald in voorvertoning",
+  "notFetchedReason": "newsgen serve haalt niets op; voer newsgen build of newsgen serve --fetch uit om deze op te halen.",
+  "notFetched": {"one": "{count} niet opgehaald in voorvertoning", "other": "{count} niet opgehaald in voorvertoning"},
   "itemsRead": {"one": "{count} item gelezen", "other": "{count} items gelezen"},
   "inArchive": {"one": "{count} in het archief", "other": "{count} in het archief"},
   "lastNewItem": "Laatste nieuwe bericht:",
@@ -1996,6 +2041,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "noSourceArticlesElsewhere": "Elk bericht ervan staat onder een andere bron.",
   "dateFormat": "{day} {month} {year}",
   "dateTimeFormat": "{date}, {time} {zone}",
+  "todayAt": "Vandaag, {time}",
+  "yesterdayAt": "Gisteren, {time}",
   "monthFormat": "{month} {year}",
   "monthJanuary": "januari",
   "monthFebruary": "februari",
@@ -2068,6 +2115,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Dodaj zakładkę",
   "bookmarkRemove": "Usuń zakładkę",
   "rebuildFailed": "Ponowne budowanie nie powiodło się; nadal widać ostatnią dobrą wersję witryny.",
+  "buildWarnings": "Budowanie zgłasza ostrzeżenia dotyczące tych plików:",
+  "nothingArchived": "Ze źródeł nie pobrano jeszcze niczego, a newsgen serve niczego nie pobiera. Uruchom newsgen build lub newsgen serve --fetch, aby pobrać ich artykuły.",
   "notFoundTitle": "Nie znaleziono strony",
   "notFoundText": "Pod tym adresem nic nie ma. Odnośnik może zawierać literówkę albo strona została przeniesiona.",
   "latestArticles": "Najnowsze artykuły",
@@ -2113,6 +2162,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Bez zmian",
   "outcomeSkipped": "Pominięto",
   "outcomeFailed": "Błąd",
+  "outcomeFailing": "Z błędami",
+  "outcomeNotFetched": "Nie pobrano w podglądzie",
+  "notFetchedReason": "newsgen serve niczego nie pobiera; aby je pobrać, uruchom newsgen build lub newsgen serve --fetch.",
+  "notFetched": {"one": "{count} nie pobrano w podglądzie", "few": "{count} nie pobrano w podglądzie", "many": "{count} nie pobrano w podglądzie", "other": "{count} nie pobrano w podglądzie"},
   "itemsRead": {"one": "odczytano {count} wpis", "few": "odczytano {count} wpisy", "many": "odczytano {count} wpisów", "other": "odczytano {count} wpisu"},
   "inArchive": {"one": "{count} w archiwum", "few": "{count} w archiwum", "many": "{count} w archiwum", "other": "{count} w archiwum"},
   "lastNewItem": "Ostatnia nowość:",
@@ -2136,6 +2189,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "noSourceArticlesElsewhere": "Każda jego wiadomość jest przypisana innemu źródłu.",
   "dateFormat": "{day} {month} {year}",
   "dateTimeFormat": "{date}, {time} {zone}",
+  "todayAt": "Dziś, {time}",
+  "yesterdayAt": "Wczoraj, {time}",
   "monthFormat": "{month} {year}",
   "monthJanuary": "styczeń",
   "monthFebruary": "luty",
@@ -2208,6 +2263,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "bookmarkAdd": "Adicionar aos favoritos",
   "bookmarkRemove": "Remover dos favoritos",
   "rebuildFailed": "A nova geração falhou; continua a ser mostrado o último site válido.",
+  "buildWarnings": "A geração tem avisos sobre estes ficheiros:",
+  "nothingArchived": "Ainda nada foi obtido das fontes, e newsgen serve não obtém nada. Execute newsgen build, ou newsgen serve --fetch, para trazer os seus artigos.",
   "notFoundTitle": "Página não encontrada",
   "notFoundText": "Não há nada neste endereço. A ligação pode estar mal escrita, ou a página pode ter mudado de lugar.",
   "latestArticles": "Artigos mais recentes",
@@ -2253,6 +2310,10 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "outcomeNotModified": "Sem alterações",
   "outcomeSkipped": "Ignorada",
   "outcomeFailed": "Falhou",
+  "outcomeFailing": "Com falhas",
+  "outcomeNotFetched": "Não obtida na pré-visualização",
+  "notFetchedReason": "newsgen serve não obtém nada; execute newsgen build, ou newsgen serve --fetch, para a obter.",
+  "notFetched": {"one": "{count} não obtida na pré-visualização", "many": "{count} não obtidas na pré-visualização", "other": "{count} não obtidas na pré-visualização"},
   "itemsRead": {"one": "{count} item lido", "many": "{count} de itens lidos", "other": "{count} itens lidos"},
   "inArchive": {"one": "{count} no arquivo", "many": "{count} no arquivo", "other": "{count} no arquivo"},
   "lastNewItem": "Última novidade:",
@@ -2276,6 +2337,8 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "noSourceArticlesElsewhere": "Cada notícia sua está listada sob outra fonte.",
   "dateFormat": "{day} {month} {year}",
   "dateTimeFormat": "{date}, {time} {zone}",
+  "todayAt": "Hoje, {time}",
+  "yesterdayAt": "Ontem, {time}",
   "monthFormat": "{month} de {year}",
   "monthJanuary": "janeiro",
   "monthFebruary": "fevereiro",

@@ -8,14 +8,45 @@ import NewsgenModel
 public struct DateDisplay: Sendable {
     private let timeZone: TimeZone
     private let strings: ThemeStrings
+    /// The build's day in the site's zone, as days since 1970 there: what "today" means on the pages. Nil
+    /// (no clock given) shows every date as a day.
+    private let today: Int?
 
     public init(timeZone: TimeZone) {
         self.init(timeZone: timeZone, strings: .english)
     }
 
-    init(timeZone: TimeZone, strings: ThemeStrings) {
+    /// `now` is the build's clock (never read here), so the same build gives the same words.
+    init(timeZone: TimeZone, strings: ThemeStrings, now: Date? = nil) {
         self.timeZone = timeZone
         self.strings = strings
+        today = now.map { Self.localDay($0, timeZone) }
+    }
+
+    /// Where `date` falls against the build's day: hourly news is told apart by its time.
+    enum Recency: UInt64 { case earlier = 0, yesterday = 1, today = 2 }
+
+    func recency(_ date: Date) -> Recency {
+        guard let today else { return .earlier }
+        switch today - Self.localDay(date, timeZone) {
+        case 0: return .today
+        case 1: return .yesterday
+        default: return .earlier  // older, or dated ahead of the build
+        }
+    }
+
+    /// What a row or an article shows: "Today, 14:05" and "Yesterday, 09:30" (the theme's `todayAt`
+    /// and `yesterdayAt`) for the build's day and the one before, the day ("28 Nov 2026") otherwise.
+    func shown(_ date: Date) -> String {
+        let recency = recency(date)
+        guard recency != .earlier else { return display(date) }
+        let c = local(date)
+        return strings.text(recency == .today ? "todayAt" : "yesterdayAt", ["time": Self.padded(c.hour, 2) + ":" + Self.padded(c.minute, 2)])
+    }
+
+    private static func localDay(_ date: Date, _ zone: TimeZone) -> Int {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     }
 
     func display(_ date: Date) -> String {

@@ -44,7 +44,8 @@ struct PageContext {
         bookmarks = Dictionary(input.bookmarks.bookmarks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         strings = input.templates.strings
         stringsValue = strings.templateValue
-        let dates = DateDisplay(timeZone: TimeZone(identifier: input.config.timeZone) ?? TimeZone(identifier: "UTC")!, strings: strings)
+        let dates = DateDisplay(timeZone: TimeZone(identifier: input.config.timeZone) ?? TimeZone(identifier: "UTC")!, strings: strings,
+                                now: input.now)
         self.dates = dates
         contentSecurityPolicy = ContentSecurityPolicy.make(embedHosts: input.config.embeds.allow)
         self.tags = tags
@@ -202,6 +203,7 @@ struct PageContext {
         key.add(optional: bookmark?.note)
         key.add(optional: article.author)
         key.add(date: article.date)
+        key.add(number: article.date.map { dates.recency($0).rawValue } ?? 0)
     }
 
     /// A row's image: the 80×80 thumbnail, with the 160×160 one for dense screens.
@@ -308,9 +310,20 @@ struct PageContext {
             row["isOK"] = true
             row["isNotModified"] = true
         case .skipped(let reason):
-            outcomeKey = "outcomeSkipped"
-            row["isSkipped"] = true
-            row["reason"] = .string(reason)
+            // Each row says what the summary counts it as (ADR 058): failing (backing off from earlier
+            // failures), not fetched in preview (`newsgen serve`), or skipped.
+            let notFetched = status.notFetchedInPreview ? strings.text("notFetchedReason") : nil
+            if status.isFailing {
+                outcomeKey = "outcomeFailing"
+                row["isFailed"] = true
+            } else if notFetched != nil {
+                outcomeKey = "outcomeNotFetched"
+                row["isNotFetched"] = true
+            } else {
+                outcomeKey = "outcomeSkipped"
+                row["isSkipped"] = true
+            }
+            row["reason"] = .string(notFetched ?? reason)
         case .failed(let reason):
             outcomeKey = "outcomeFailed"
             row["isFailed"] = true
@@ -412,6 +425,7 @@ struct PageContext {
         key.add(prepared.article.title)
         key.add(prepared.article.slug)
         key.add(date: prepared.article.date)
+        key.add(number: prepared.article.date.map { dates.recency($0).rawValue } ?? 0)
         return key.value
     }
 
@@ -426,7 +440,7 @@ struct PageContext {
     }
 
     private static func date(_ date: Date, _ dates: DateDisplay) -> MustacheValue {
-        .object(["display": .string(dates.display(date)), "displayWithTime": .string(dates.displayWithTime(date)),
+        .object(["display": .string(dates.shown(date)), "day": .string(dates.display(date)), "displayWithTime": .string(dates.displayWithTime(date)),
                  "iso": .string(dates.iso(date))])
     }
 

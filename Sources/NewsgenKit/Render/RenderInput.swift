@@ -24,6 +24,8 @@ struct RenderInput: Sendable {
     var ownFavicon = false
     /// Where rendered pages wait for publishing, instead of memory; nil keeps them in memory (tests).
     var spool: PageSpool?
+    /// The build's clock (`BuildOptions.now`): today's and yesterday's articles show their time (`DateDisplay`).
+    var now: Date?
 
     /// A bookmark whose article is not in the archive is shown from the manifest, and said.
     var bookmarkWarnings: [BuildWarning] {

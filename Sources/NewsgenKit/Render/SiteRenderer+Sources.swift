@@ -23,6 +23,7 @@ extension SiteRenderer {
         let entries = sourcesEntries
         let failed = statuses.filter(\.failedInThisBuild).count
         let failing = statuses.filter(\.isFailing).count
+        let notFetched = statuses.filter(\.isNotFetched).count
         let strings = context.strings
         let pages = Pagination(pageSize: Self.sourcesPerPage)
         let pageCount = pages.pageCount(of: entries.count)
@@ -42,6 +43,8 @@ extension SiteRenderer {
                 "countLabel": .string(strings.count("sources", statuses.count)), "failingLabel": .string(strings.count("failing", failing)),
                 "failedCount": .int(failed), "hasFailures": .bool(failed > 0),
                 "failingCount": .int(failing), "hasFailing": .bool(failing > 0),
+                "notFetchedCount": .int(notFetched), "hasNotFetched": .bool(notFetched > 0),
+                "notFetchedLabel": .string(strings.count("notFetched", notFetched)),
                 "others": .list(others), "hasOthers": .bool(!others.isEmpty),
             ]
             values["pagination"] = pagination(page: page, of: pageCount, from: route) { .sources(page: $0) }

@@ -57,7 +57,7 @@ struct SourceCatalog: Sendable {
         }
         let markdown = ArticleID.markdownSourceID
         for id in archived.keys.sorted() where !configured.contains(id) && id != markdown {
-            entries.append(Entry(info: SourceInfo(id: id, title: id), kind: .removed, status: nil,
+            entries.append(Entry(info: input.sources[id] ?? SourceInfo(id: id, title: id), kind: .removed, status: nil,
                                  articles: listedBySource[id] ?? [], archivedCount: archived[id] ?? 0, newest: newest[id]))
         }
         if let count = archived[markdown], !configured.contains(markdown) {

@@ -7,4 +7,7 @@ extension SourceStatus {
 
     /// Failed in this build, or still backing off from earlier failures (skipped until a later build).
     var isFailing: Bool { failedInThisBuild || failures > 0 }
+
+    /// Counted as "not fetched in preview" in the summary: not fetched by `newsgen serve`, and not failing.
+    var isNotFetched: Bool { notFetchedInPreview && !isFailing }
 }

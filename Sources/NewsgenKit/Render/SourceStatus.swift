@@ -20,10 +20,13 @@ struct SourceStatus: Sendable {
     var nextAttempt: Date?
     /// Its articles' full text, when its mode is not `never`.
     var fullText: FullTextCounts?
+    /// A url source `newsgen serve` did not fetch (an offline preview build, ADR 058): neither failed nor skipped.
+    var notFetchedInPreview = false
 
     /// Statuses in site.json order.
     static func make(config: SiteConfig, outcomes: [(id: String, outcome: SourceOutcome)], state: FetchState,
-                     titles: [String: SourceInfo], fullText: [String: FullTextCounts] = [:]) -> [SourceStatus] {
+                     titles: [String: SourceInfo], fullText: [String: FullTextCounts] = [:],
+                     notFetchedInPreview: Bool = false) -> [SourceStatus] {
         let byID = Dictionary(outcomes.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
         return config.sources.map { source in
             var status = SourceStatus(id: source.id, title: titles[source.id]?.title ?? source.title ?? source.id,
@@ -31,6 +34,7 @@ struct SourceStatus: Sendable {
                                       outcome: byID[source.id] ?? .skipped(reason: "not read"))
             status.fullText = fullText[source.id]
             status.category = source.category
+            if notFetchedInPreview, source.isURL, case .skipped = status.outcome { status.notFetchedInPreview = true }
             if source.isURL, let entry = state.sources[source.id], entry.url == source.address {
                 status.failures = entry.failures ?? 0
                 status.nextAttempt = SourceBackoff.nextAttempt(entry)

@@ -3,8 +3,8 @@ import NewsgenModel
 
 /// `newsgen source remove ID`: takes one source out of site.json. While the archive holds its
 /// articles that is refused, since they would linger with nothing saying why, unless the
-/// user says what becomes of them: `--keep-archive` leaves them (shown under the id, as
-/// before), `--purge` takes them out of the archive, all but the bookmarked ones (ADR 039).
+/// user says what becomes of them: `--keep-archive` leaves them (shown under the source's
+/// title, kept beside them by `SourceNames`, ADR 061), `--purge` takes them out of the archive, all but the bookmarked ones (ADR 039).
 public enum SourceRemove {
     /// What becomes of the source's archived articles.
     public enum ArchiveChoice: Equatable, Sendable {
@@ -29,15 +29,16 @@ public enum SourceRemove {
         let place = site.config.archive.path
         if archived > 0, choice == .refuse {
             throw BuildError("source '\(id)' still has \(Wording.counted(archived, "article")) in the archive (\(place)); "
-                             + "nothing was changed. Add --keep-archive to keep them (still shown, under '\(id)') "
+                             + "nothing was changed. Add --keep-archive to keep them (still shown, under its name) "
                              + "or --purge to take them out of the archive")
         }
+        let title = choice == .keep ? keptName(of: config.sources[index], archived: archived, site: site) : id
         try file.write(editor.removing(at: index))
         let removed = "Removed source '\(id)' from site.json"
         guard archived > 0 else { return removed + " (the archive held none of its articles)." }
         switch choice {
         case .refuse, .keep:
-            return removed + "; its \(Wording.counted(archived, "article")) stay in the archive, shown under '\(id)'."
+            return removed + "; its \(Wording.counted(archived, "article")) stay in the archive, shown under '\(title)'."
         case .purge:
             let purged = try SourceArchiving.purge(id, site: site)
             var line = removed + "; \(Wording.counted(purged.removed, "article")) left the archive."
@@ -46,5 +47,14 @@ public enum SourceRemove {
             }
             return line
         }
+    }
+
+    /// The name the kept articles are shown under: the one a build kept beside them, else site.json's
+    /// title, which is then kept there (a source added and removed with no build between), else the id.
+    private static func keptName(of source: SourceConfig, archived: Int, site: Site) -> String {
+        if let kept = SourceNames.read(source.id, site: site) { return kept.title }
+        guard archived > 0, let title = source.title, title != source.id else { return source.id }
+        _ = SourceNames.keep([source.id: SourceInfo(id: source.id, title: title)], archived: [source.id], site: site)
+        return title
     }
 }

@@ -22,6 +22,26 @@ public final class BuildLock {
     /// Takes the lock without waiting; a build already holding it is an error naming the folder. The lock file
     /// is opened within the site's bounds (ADR 047): a link in its place is refused, never followed.
     public static func acquire(site: Site) throws(BuildError) -> BuildLock {
+        try acquire(site: site, waiting: nil)
+    }
+
+    /// How long to wait for a lock another process holds, and whom to tell (once) that it is waiting.
+    public struct Wait: Sendable {
+        public var seconds: Double
+        public var waiting: @Sendable () -> Void
+        /// Asked every 100 ms: true gives up at once (the preview is stopping).
+        public var givesUp: @Sendable () -> Bool
+
+        public init(seconds: Double, givesUp: @escaping @Sendable () -> Bool = { false }, waiting: @escaping @Sendable () -> Void) {
+            self.seconds = seconds
+            self.givesUp = givesUp
+            self.waiting = waiting
+        }
+    }
+
+    /// As `acquire(site:)`, but a lock held by another process is tried again every 100 ms for up to
+    /// `wait.seconds` (`newsgen serve`'s rebuild beside a `newsgen build`, ADR 058); nil waits not at all.
+    public static func acquire(site: Site, waiting wait: Wait?) throws(BuildError) -> BuildLock {
         let siteDirectory = site.directory
         do {
             try DurableFile.makeFolder(siteDirectory.appendingPathComponent(".newsgen"), within: site.bounds)
@@ -34,9 +54,25 @@ public final class BuildLock {
         } catch {
             throw BuildError(path: relativePath, "cannot be opened (\(error.reason))")
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let code = errno
+        var code: Int32 = 0
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, wait?.seconds ?? 0) * 1e9)
+        var told = false
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            code = errno
+            guard code == EWOULDBLOCK || code == EINTR, let wait, DispatchTime.now().uptimeNanoseconds < deadline,
+                  !wait.givesUp() else { break }
+            if !told {
+                told = true
+                wait.waiting()
+            }
+            usleep(100_000)
+            code = 0
+        }
+        guard code == 0 else {
             close(descriptor)
+            if code == EWOULDBLOCK, let wait {
+                throw BuildError("another newsgen build or edit in \(siteDirectory.path) still held its lock (\(relativePath)) after \(String(format: "%g", wait.seconds)) s of waiting")
+            }
             if code == EWOULDBLOCK {
                 throw BuildError("another newsgen build or edit is running in \(siteDirectory.path) (lock \(relativePath))")
             }

@@ -1,6 +1,7 @@
 import Foundation
 import NewsgenKit
 import NewsgenModel
+import NewsgenServer
 
 /// Builds the site one build at a time, for the watcher and for a bookmark edit alike, with the
 /// same `SiteBuilder` as `newsgen build` (incremental, under the build lock). A build starts from a
@@ -13,6 +14,8 @@ final class Rebuilder: @unchecked Sendable {
         /// Each build's "now" (and a new bookmark's date), read when the build starts.
         var now: @Sendable () -> Date
         var network: Network
+        /// How long a rebuild waits for the build lock another process (a `newsgen build`) holds.
+        var lockWait: Double = 600
     }
 
     private let settings: Settings
@@ -23,6 +26,8 @@ final class Rebuilder: @unchecked Sendable {
     private var lastScan: WatchedInputs.Scan?
     private var inputs: WatchedInputs?
     private var stopped = false
+    /// Set by `stop()` before it waits for `running`: a rebuild waiting for another process's build lock gives up.
+    private let stopping = Locked(false)
 
     init(_ settings: Settings, onBuild: @escaping @Sendable (PreviewEvent) -> Void) {
         self.settings = settings
@@ -60,6 +65,7 @@ final class Rebuilder: @unchecked Sendable {
 
     /// Waits for a build under way, and starts none after it.
     func stop() {
+        stopping.withLock { $0 = true }
         running.lock()
         stopped = true
         running.unlock()
@@ -89,9 +95,13 @@ final class Rebuilder: @unchecked Sendable {
         let started = DispatchTime.now()
         var options = BuildOptions(offline: settings.offline, now: settings.now())
         options.network = settings.network
+        options.preview = true
+        let wait = BuildLock.Wait(seconds: settings.lockWait, givesUp: { [stopping] in stopping.withLock { $0 } }) { [onBuild, seconds = settings.lockWait] in
+            onBuild(.waitingForLock(seconds: seconds))
+        }
         do {
             var repairs: [BuildWarning] = []
-            let report = try SiteBuilder.buildHoldingLock(siteDirectory: settings.siteDirectory, options: options) { repairs = $0 }
+            let report = try SiteBuilder.buildHoldingLock(siteDirectory: settings.siteDirectory, options: options, lockWait: wait) { repairs = $0 }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
             onBuild(.built(report, repairs: repairs, seconds: seconds))
         } catch {

@@ -8,6 +8,11 @@ public struct PreviewLabels: Equatable, Sendable {
     public var bookmarkRemove = "Remove bookmark"
     /// The overlay's heading over a rebuild's error (strings key `rebuildFailed`).
     public var rebuildFailed = "Rebuild failed"
+    /// The overlay's heading over a good build's warnings about a page's files (strings key `buildWarnings`).
+    public var buildWarnings = "The build has warnings about these files:"
+    /// What to run when the archive is empty because the preview does not fetch (strings key `nothingArchived`).
+    public var nothingArchived = "Nothing has been fetched from the sources yet, and newsgen serve does not fetch. "
+        + "Run newsgen build, or newsgen serve --fetch, to bring in their articles."
 
     public init() {}
 
@@ -16,8 +21,10 @@ public struct PreviewLabels: Equatable, Sendable {
         bookmarkAdd = texts["bookmarkAdd"] ?? bookmarkAdd
         bookmarkRemove = texts["bookmarkRemove"] ?? bookmarkRemove
         rebuildFailed = texts["rebuildFailed"] ?? rebuildFailed
+        buildWarnings = texts["buildWarnings"] ?? buildWarnings
+        nothingArchived = texts["nothingArchived"] ?? nothingArchived
     }
 
     /// The strings-table keys, in the order of the fields.
-    public static let keys = ["bookmarkAdd", "bookmarkRemove", "rebuildFailed"]
+    public static let keys = ["bookmarkAdd", "bookmarkRemove", "rebuildFailed", "buildWarnings", "nothingArchived"]
 }

@@ -8,16 +8,22 @@ public enum ScriptInjection {
     public static let scriptPath = "/__newsgen/reload.js"
 
     /// The tag: with a token (bookmarks on), the token and the button labels; without one, the
-    /// overlay's heading only, and the script adds no button. `failure`, the last build's error
-    /// while it stands, is shown as soon as the page opens.
-    public static func tag(token: String?, labels: PreviewLabels, failure: String? = nil) -> String {
+    /// overlay's headings only, and the script adds no button. `notes` (ADR 058): the last build's
+    /// error while it stands, its warnings about a page's files, and the empty-archive hint, each
+    /// shown as soon as the page opens.
+    public static func tag(token: String?, labels: PreviewLabels, notes: PreviewNotes = PreviewNotes()) -> String {
         var attributes = ["src=\"\(scriptPath)\"", "defer", "data-newsgen-preview"]
         if let token {
             attributes += ["data-token=\"\(HTMLEscape.attribute(token))\"", "data-bookmark-add=\"\(HTMLEscape.attribute(labels.bookmarkAdd))\"",
                            "data-bookmark-remove=\"\(HTMLEscape.attribute(labels.bookmarkRemove))\""]
         }
         attributes.append("data-rebuild-failed=\"\(HTMLEscape.attribute(labels.rebuildFailed))\"")
-        if let failure { attributes.append("data-failure=\"\(HTMLEscape.attribute(failure))\"") }
+        if let failure = notes.failure { attributes.append("data-failure=\"\(HTMLEscape.attribute(failure))\"") }
+        if !notes.warnings.isEmpty {
+            attributes += ["data-build-warnings=\"\(HTMLEscape.attribute(labels.buildWarnings))\"",
+                           "data-warnings=\"\(HTMLEscape.attribute(notes.warnings.joined(separator: "\n")))\""]
+        }
+        if notes.nothingArchived { attributes.append("data-notice=\"\(HTMLEscape.attribute(labels.nothingArchived))\"") }
         return "<script " + attributes.joined(separator: " ") + "></script>"
     }
 

@@ -17,6 +17,9 @@ struct SearchDocument: Sendable {
     let sourceID: String
     /// The short text a result shows, with the query's words marked by search.js.
     let snippet: String
+    /// The row's 80×80 thumbnail and its 160×160 one, relative to `/search/`, as the lists show them.
+    let thumbnail: String?
+    let thumbnail2x: String?
 
     /// `terms`, when given, are what `SearchTerms(of:tags:)` would make (the search cache's).
     init(_ prepared: PreparedArticle, source: String, date: String, tags: [(slug: String, name: String)], terms: SearchTerms? = nil) {
@@ -29,6 +32,9 @@ struct SearchDocument: Sendable {
         self.tags = tags
         self.sourceID = article.sourceID
         self.snippet = prepared.summaryText ?? ""
+        func link(_ name: String) -> String { Route.thumbnail(name: name).relativeLink(from: .search) }
+        thumbnail = prepared.image?.thumbnail.map(link)
+        thumbnail2x = thumbnail == nil ? nil : prepared.image?.thumbnail2x.map(link)
     }
 
     /// The length as one small number, 8 steps per doubling (about 9% apart): postings carry it so

@@ -10,7 +10,7 @@ import NewsgenModel
 ///   2 · `SearchBlocks.firstBlock` docs as `{word: {"n": docs, "f": stem, "b": [[count, lengthCode, …]],
 ///   "p": [doc, count, lengthCode, …]}}`: its best postings (`p`), and the frontier (`b`) of each
 ///   further block, `search/p/<stem>.<k>.json` (k from 1), written as `p` is (ADR 036);
-/// - `search/m/<n>.json`, docs `n·chunkSize …` as `[title, link, source, date, [tags], snippet]`;
+/// - `search/m/<n>.json`, docs `n·chunkSize …` as `[title, link, source, date, [tags], snippet, thumbnail?, thumbnail2x?]`;
 /// - `search/s/<source>.json` and `search/g/<tag>.json`: the doc numbers of a source, of a tag
 ///   (differences again), fetched only when the filter is chosen.
 ///
@@ -186,6 +186,10 @@ struct SearchIndex {
                     for tag in document.tags { row.string(tag.name) }
                     row.endArray()
                     row.string(document.snippet)
+                    if let thumbnail = document.thumbnail {
+                        row.string(thumbnail)
+                        if let large = document.thumbnail2x { row.string(large) }
+                    }
                     row.endArray()
                 }
             }
