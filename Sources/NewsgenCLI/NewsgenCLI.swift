@@ -22,14 +22,16 @@ public enum NewsgenCLI {
         ParseSandbox.useWorkers(executable: "/proc/self/exe")
         #endif
         defer { ParseSandbox.shared.finishWorkers() }
-        return run(arguments, currentDirectory: currentDirectory)
+        return run(arguments, currentDirectory: currentDirectory, catchingSignals: true)
     }
 
     /// `environment` decides colour (`NO_COLOR`, `TERM`) and the build's "now" (`SOURCE_DATE_EPOCH`);
     /// `network` is how every command that fetches sends requests and waits (libcurl and real sleeps).
+    /// `catchingSignals`: the process is newsgen's own, so a build may catch SIGINT and SIGTERM to keep
+    /// the pages it extracted (ADR 057); tests calling this in their process leave their signals alone.
     public static func run(_ arguments: [String], currentDirectory: String,
                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                           network: Network = .live) -> Int32 {
+                           network: Network = .live, catchingSignals: Bool = false) -> Int32 {
         let console = Console.current(environment: environment)
         let command: Command
         do {
@@ -40,7 +42,8 @@ public enum NewsgenCLI {
             return exitUsage
         }
         let context = Context(console: console, currentDirectory: URL(fileURLWithPath: currentDirectory),
-                              now: buildTime(environment: environment), network: network)
+                              now: buildTime(environment: environment), network: network,
+                              progressInterval: progressInterval(environment: environment), catchesSignals: catchingSignals)
         return console.finish(run(command, context, environment: environment), saved: command.savedWhenDone)
     }
 
@@ -78,6 +81,10 @@ public enum NewsgenCLI {
         let currentDirectory: URL
         let now: Date
         let network: Network
+        /// Seconds between two progress lines without a terminal (`BuildProgressPrinter.defaultInterval`).
+        var progressInterval = BuildProgressPrinter.defaultInterval
+        /// Whether a build may catch SIGINT and SIGTERM (only in newsgen's own process).
+        var catchesSignals = false
 
         /// A path typed on the command line, relative to the current folder.
         func url(_ path: String) -> URL {
@@ -223,10 +230,20 @@ public enum NewsgenCLI {
         let output = arguments.output.map { context.url($0) }
         let started = DispatchTime.now()
         let printer = BuildProgressPrinter(mode: BuildProgressPrinter.mode(verbosity: arguments.verbosity, terminal: isatty(STDERR_FILENO) == 1),
-                                           write: { text in writeProgress(text, console) })
+                                           write: { text in writeProgress(text, console) }, status: { console.errors.write($0) },
+                                           interval: context.progressInterval,
+                                           clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
         do {
             var options = BuildOptions(output: output, offline: arguments.offline, strict: arguments.strict, now: context.now,
                                        progress: { printer.report($0) })
+            options.stageProgress = { printer.report($0) }
+            if context.catchesSignals {
+                options.interrupted = { signal, kept in
+                    printer.finish()
+                    console.error("interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")) during full-text extraction; the archive keeps the "
+                        + "full text of the \(kept) page\(kept == 1 ? "" : "s") read in this build, which the next build does not fetch again")
+                }
+            }
             options.network = context.network
             if arguments.verbosity == .verbose { options.stageClock = { DispatchTime.now().uptimeNanoseconds } }
             let report = try SiteBuilder.buildHoldingLock(siteDirectory: siteURL, options: options) { repairs in
@@ -265,6 +282,15 @@ public enum NewsgenCLI {
         } else {
             console.output.write(text)
         }
+    }
+
+    /// `NEWSGEN_PROGRESS_INTERVAL` (seconds, more than 0) when set: how often a build without a terminal
+    /// writes a progress line; ten seconds otherwise. For CI logs that want more or fewer, and for tests.
+    static func progressInterval(environment: [String: String]) -> Double {
+        guard let text = environment["NEWSGEN_PROGRESS_INTERVAL"], let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            return BuildProgressPrinter.defaultInterval
+        }
+        return seconds
     }
 
     /// The build's "now", read once: `SOURCE_DATE_EPOCH` when set (reproducible builds), else the clock.

@@ -41,10 +41,20 @@ extension SiteBuilder {
         timer.lap("archive")
 
         // Extract: the full text of the articles whose source asks for it, before the archive is saved with it.
+        // Each text read is kept in the archive as it comes (ADR 057), through the archive's one journalled save.
+        let onDisk = loaded.onDisk, store = site.archiveStore
+        let checkpoint = ExtractionCheckpoint(base: merged.archive) { archive throws(BuildError) in _ = try store.save(archive, since: onDisk) }
+        let watch = options.interrupted.map { interrupted in
+            SignalWatch { signal in interrupted(signal, checkpoint.saveNow()) }
+        }
+        defer { watch?.stop() }
         let fullText = ExtractStage.run(&merged.archive, site: site, state: &read.state, offline: options.offline, now: options.now,
-                                        network: options.network)
+                                        network: options.network, progress: options.stageProgress, checkpoint: checkpoint)
         timer.lap("extract")
-        let digests = try ArchiveStage.save(merged.archive, since: loaded.onDisk, state: read.state, site: site, offline: options.offline)
+        let archive = merged.archive, state = read.state
+        let digests = try checkpoint.close { () throws(BuildError) in
+            try ArchiveStage.save(archive, since: onDisk, state: state, site: site, offline: options.offline)
+        }
         memos.save(ParseMemo.after(read, seenBySource: merged.seenBySource, previous: memo, archive: merged.archive, digests: digests))
         // The sources' names outlive site.json's list: a removed source keeps its title (ADR 061).
         let archived = Set(merged.archive.articlesBySource.filter { !$0.value.isEmpty }.keys)

@@ -21,6 +21,12 @@ public struct BuildOptions: Sendable {
     public var network: Network = .live
     /// Hears of each source as its result is known (from worker threads), for a progress display.
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// Hears how far extraction, images and rendering have got (from worker threads), for a progress display.
+    public var stageProgress: (@Sendable (StageProgress) -> Void)?
+    /// When set, SIGINT and SIGTERM during extraction first save the pages extracted so far (ADR 057), then
+    /// this hears of the signal and how many pages' text the archive keeps from this build, and then the
+    /// process ends by the signal. Nil (in-process callers, tests) leaves signals alone.
+    public var interrupted: (@Sendable (_ signal: Int32, _ pagesKept: Int) -> Void)?
     /// Monotonic nanoseconds, for the time spent in each stage (`BuildReport.stageTimes`); nil measures nothing.
     public var stageClock: (@Sendable () -> UInt64)?
     /// The build is `newsgen serve`'s (ADR 058): offline, its url sources are shown on `/sources/` as
@@ -95,7 +101,8 @@ public enum SiteBuilder {
             try? DurableFile.removeTree(site.pageSpoolDirectory, within: site.bounds)
         }
         let enriched = EnrichStage.run(consume newestFirst, digests: updated.digests, site: site, offline: options.offline, network: options.network,
-                                       sources: updated.sources, hosts: updated.state.hosts, now: options.now, timer: &timer)
+                                       sources: updated.sources, hosts: updated.state.hosts, now: options.now, timer: &timer,
+                                       progress: options.stageProgress)
         for (id, icon) in enriched.icons { updated.sources[id]?.icon = icon }
 
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
@@ -107,6 +114,7 @@ public enum SiteBuilder {
                                 previousOutput: output, themeKey: PageKey.theme(site), ownFavicon: site.hasOwnFavicon,
                                 spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds), now: options.now)
         var renderer = SiteRenderer(input)
+        renderer.progress = options.stageProgress
         let search = renderer.cachedSearchTerms(store: RecordCacheStore(directory: site.searchCacheDirectory, bounds: site.bounds))
         renderer.searchTerms = search.terms
         timer.lap("search")

@@ -69,7 +69,8 @@ struct PagesEndToEndTests {
         for entry in chunks {
             let link = try #require(entry[1] as? String)
             #expect(files[HTMLLinks.resolve(link, from: "search/index.html")] != nil, "\(link)")
-            #expect(entry.count == 6 && entry[4] is [Any])
+            // [title, link, source, date, [tags], snippet], then the thumbnail and its 2x one when the row has them.
+            #expect((entry.count == 6 || entry.count == 8) && entry[4] is [Any])
         }
         let shards = try #require(manifest["shards"] as? [[Any]])
         for shard in shards {
@@ -134,11 +135,12 @@ struct PagesEndToEndTests {
         #expect(try site.run("build", "--offline").status == 0)
         let files = try site.snapshot()
         let page = try text(files, "sources/harbor-gazette/index.html")
-        #expect(page.contains(#"<h1 class="page-title" data-testid="source-title">harbor-gazette</h1>"#))
+        // Under the title the archive kept beside its articles (ADR 061), not its id.
+        #expect(page.contains(#"<h1 class="page-title" data-testid="source-title">The Harbor Gazette</h1>"#))
         #expect(page.contains(#"data-testid="source-removed""#))
         #expect(HTMLLinks.rowCount(in: page) == 6)
         let sources = try text(files, "sources/index.html")
-        #expect(sources.contains(#"<a class="row-link" href="harbor-gazette/">harbor-gazette</a>"#))
+        #expect(sources.contains(#"<a class="row-link" href="harbor-gazette/">The Harbor Gazette</a>"#))
         #expect(sources.contains("3 sources · 0 failing"))
         #expect(checkLinks(files) > 100)
     }

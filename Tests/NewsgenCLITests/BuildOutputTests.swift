@@ -6,13 +6,6 @@ import Testing
 /// What `newsgen build` prints: progress per source and the summary at the end.
 @Suite("Build output")
 struct BuildOutputTests {
-    private final class Transcript: @unchecked Sendable {
-        private let lock = NSLock()
-        private var parts: [String] = []
-        func append(_ text: String) { lock.withLock { parts.append(text) } }
-        var text: String { lock.withLock { parts.joined() } }
-    }
-
     private func progress(_ id: String, _ outcome: SourceOutcome, _ done: Int, of total: Int) -> BuildProgress {
         BuildProgress(sourceID: id, outcome: outcome, done: done, total: total)
     }

@@ -76,7 +76,8 @@ struct SiteRendererTests {
         // The redirect's canonical link is absolute with a baseURL.
         #expect(files["page/2/index.html"] == "This page has moved|../../archive/|https://bay.example/archive/")
         #expect(files["sources/news/page/2/index.html"] == "This page has moved|../../|https://bay.example/sources/news/")
-        #expect(files["sources/news/1970/01/index.html"]?.contains(">news|January 1970|2 articles:") == true)  // a source site.json does not name is called by its id
+        // A source site.json does not name is called by the name the archive kept (ADR 061), here "The News".
+        #expect(files["sources/news/1970/01/index.html"]?.contains(">The News|January 1970|2 articles:") == true)
     }
 
     @Test func bookmarkPageNumbersShowAWindowWithGaps() throws {

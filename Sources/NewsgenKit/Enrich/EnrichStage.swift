@@ -27,7 +27,7 @@ enum EnrichStage {
     /// `sources` get their favicons looked for (`SourceIcons`), politely: `hosts` are state.json's, `now` the build's clock.
     static func run(_ articles: consuming [Article], digests: ArchiveDigests = ArchiveDigests(), site: Site, offline: Bool, network: Network,
                     sources: [String: SourceInfo] = [:], hosts: [String: FetchState.Host] = [:], now: Date? = nil,
-                    timer: inout StageTimer) -> EnrichedArticles {
+                    timer: inout StageTimer, progress: (@Sendable (StageProgress) -> Void)? = nil) -> EnrichedArticles {
         let config = site.config
         let preparation = CachedPreparation.make(articles, digests: digests, embedHosts: config.embeds.allow,
                                                  store: EnrichCacheStore(directory: site.enrichCacheDirectory, bounds: site.bounds))
@@ -36,8 +36,9 @@ enum EnrichStage {
         let cache = ImageCache(config: config.imageCache, siteFolder: site.directory, bounds: site.bounds,
                                timeoutSeconds: Double(config.fetch.timeoutSeconds),
                                userAgent: config.fetch.userAgent, offline: offline, network: network)
-        let stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
+        var stage = ImageStage(cache: cache, thumbnailer: Thumbnailer(), concurrency: config.fetch.concurrency,
                                articlesDirectory: site.articlesDirectory, mediaFolder: site.mediaStagingDirectory, bounds: site.bounds)
+        stage.progress = progress
         let output = stage.run(preparation.articles, recordsIn: ImageRecordStore(directory: site.imageRecordsDirectory, bounds: site.bounds))
         var warnings = preparation.warnings + output.warnings
         // The articles' images, as the build reports them and as `BuildRecord` judges the build: a source without

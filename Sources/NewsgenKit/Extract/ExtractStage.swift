@@ -14,8 +14,10 @@ enum ExtractStage {
     /// Failures warned about one by one, per source and build; the rest are counted in one more warning.
     static let warningsPerSource = 3
 
+    /// `progress` hears of each page fetched from the network as it is read; `checkpoint` keeps each text read in the archive as it comes.
     static func run(_ archive: inout Archive, site: Site, state: inout FetchState, offline: Bool, now: Date?,
-                    network: Network) -> ExtractedPages {
+                    network: Network, progress: (@Sendable (StageProgress) -> Void)? = nil,
+                    checkpoint: ExtractionCheckpoint? = nil) -> ExtractedPages {
         let config = site.config
         // Without the build's "now" there is no date to keep with the text, nor to back off by.
         guard let now else { return ExtractedPages() }
@@ -26,7 +28,8 @@ enum ExtractStage {
         var result = ExtractedPages()
         result.counts = modes.mapValues { FullTextCounts(mode: $0) }
         let due = wantedPages(archive, modes: modes, records: state.pages, now: now, counts: &result.counts)
-        let results = read(due, site: site, state: &state, offline: offline, now: now, network: network)
+        let results = read(due, site: site, state: &state, offline: offline, now: now, network: network, progress: progress,
+                           checkpoint: checkpoint)
 
         var warned: [String: Int] = [:]
         var changed: [Article] = []
@@ -93,9 +96,12 @@ enum ExtractStage {
 
     /// Reads the pages of `due`: saved copies (on every core), then the rest over the network
     /// (`PoliteFetcher`, each page extracted on the worker that fetched it, so its bytes are let
-    /// go at once); offline, only the copies. Updates the hosts' pauses in `state`.
+    /// go at once); offline, only the copies. Updates the hosts' pauses in `state`. Each page from the
+    /// network is counted for `progress` (with its host) and its text handed to `checkpoint` as it is read:
+    /// those are the slow ones (saved copies take no time, and are not checkpointed).
     static func read(_ due: [Article], site: Site, state: inout FetchState, offline: Bool, now: Date,
-                     network: Network) -> [String: PageResult] {
+                     network: Network, progress: (@Sendable (StageProgress) -> Void)? = nil,
+                     checkpoint: ExtractionCheckpoint? = nil) -> [String: PageResult] {
         let config = site.config
         let saved = SavedPages(site: site)
         let embedHosts = config.embeds.allow
@@ -119,14 +125,24 @@ enum ExtractStage {
         var results = Dictionary(zip(saves.map(\.article.id), fromCopies), uniquingKeysWith: { a, _ in a })
         guard !requests.isEmpty else { return results }
         let wanted = Dictionary(due.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let counter = StageCounter(.extract, total: requests.count, report: progress)
         let report = PoliteFetcher.fetch(requests, settings: PolitenessSettings(config), hosts: state.hosts, network: network,
                                          now: now) { request, outcome -> PageResult in
             switch outcome {
             case .fetched(let document):
                 guard let article = wanted[request.key] else { return .waiting }
-                return extract(.page(document.data, finalURL: document.url, contentType: document.contentType, savedAs: nil),
-                               article: article, now: now, embedHosts: embedHosts, seconds: config.extract.timeoutSeconds)
-            case .failed(let failure): return .failed(failure.reason)
+                let result = extract(.page(document.data, finalURL: document.url, contentType: document.contentType, savedAs: nil),
+                                     article: article, now: now, embedHosts: embedHosts, seconds: config.extract.timeoutSeconds)
+                if case .text(let text) = result {
+                    var updated = article
+                    updated.fullText = text
+                    checkpoint?.extracted(updated)
+                }
+                counter.finished(detail: request.url.host)
+                return result
+            case .failed(let failure):
+                counter.finished(detail: request.url.host)
+                return .failed(failure.reason)
             case .waiting: return .waiting
             }
         }

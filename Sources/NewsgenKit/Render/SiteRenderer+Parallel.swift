@@ -67,8 +67,10 @@ extension SiteRenderer {
         for (index, job) in jobs.enumerated() { if case .files = job { order.append(index) } }
         for (index, job) in jobs.enumerated() { if case .page = job { order.append(index) } }
         let started = order
+        let counter = StageCounter(.render, total: jobs.count, report: progress)
         let made = Workers.parallelMap(jobs.count, parallel: parallel) { position in
-            Result { () throws(BuildError) -> [OutputFile] in
+            defer { counter.finished() }
+            return Result { () throws(BuildError) -> [OutputFile] in
                 switch jobs[started[position]] {
                 case .page(let job):
                     return [try page(job)]

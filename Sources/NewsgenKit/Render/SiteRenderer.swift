@@ -19,6 +19,8 @@ struct SiteRenderer {
     /// Pages and the other files are made on every core (`renderFiles`); false renders them one after another
     /// on the calling thread. The bytes are the same either way.
     var parallel = true
+    /// Hears of each page or file job done, for a progress display.
+    var progress: (@Sendable (StageProgress) -> Void)? = nil
     /// Every `searchArticles` article's terms, from the search cache (`cachedSearchTerms`); nil: made while rendering.
     var searchTerms: [SearchTerms]?
 

@@ -21,6 +21,8 @@ struct ImageStage {
     let mediaFolder: URL
     /// Where the stage may write (ADR 047): in a build, the site's bounds; by default the media folder and the cache's.
     var bounds: WriteBounds? = nil
+    /// Hears of each image fetched and each thumbnail made, for a progress display.
+    var progress: (@Sendable (StageProgress) -> Void)? = nil
 
     private var writes: WriteBounds { bounds ?? WriteBounds(folders: [mediaFolder, cache.directory]) }
 
@@ -68,7 +70,11 @@ struct ImageStage {
         }
         // 2. Fetch every distinct address, concurrently.
         let distinct = addresses
-        let results = Workers.map(distinct.count, concurrency: concurrency) { index in fetch(distinct[index]) }
+        let fetched = StageCounter(.images, total: distinct.count, report: progress)
+        let results = Workers.map(distinct.count, concurrency: concurrency) { index in
+            defer { fetched.finished() }
+            return fetch(distinct[index])
+        }
         let byAddress = Dictionary(uniqueKeysWithValues: zip(distinct, results))
 
         // 3. The article's lead image: its item image (or the lead image its page named) when that worked, else
@@ -94,8 +100,10 @@ struct ImageStage {
         if mains.values.contains(where: { sha256 in Thumbnailer.sizes.contains { !FileSystem.exists(keptThumbnail(sha256, size: $0)) } }) {
             Thumbnailer.start()
         }
+        let thumbnailed = StageCounter(.thumbnails, total: mainNames.count, report: progress)
         let thumbnails = Workers.map(mainNames.count, concurrency: max(1, ProcessInfo.processInfo.activeProcessorCount)) { index in
-            Thumbnailer.sizes.map { size in thumbnail(of: mainNames[index], sha256: sources[mainNames[index]] ?? "", size: size) }
+            defer { thumbnailed.finished() }
+            return Thumbnailer.sizes.map { size in thumbnail(of: mainNames[index], sha256: sources[mainNames[index]] ?? "", size: size) }
         }
         let thumbsByName = Dictionary(uniqueKeysWithValues: zip(mainNames, thumbnails))
         // Asked only when a thumbnail is missing: `unavailable` opens libvips, a hundred libraries a build that makes none need not load.
