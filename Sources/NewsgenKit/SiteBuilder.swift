@@ -100,8 +100,10 @@ public enum SiteBuilder {
             try? DurableFile.removeTree(site.mediaStagingDirectory, within: site.bounds)
             try? DurableFile.removeTree(site.pageSpoolDirectory, within: site.bounds)
         }
-        let enriched = EnrichStage.run(consume newestFirst, digests: updated.digests, site: site, offline: options.offline, network: options.network, timer: &timer,
+        let enriched = EnrichStage.run(consume newestFirst, digests: updated.digests, site: site, offline: options.offline, network: options.network,
+                                       sources: updated.sources, hosts: updated.state.hosts, now: options.now, timer: &timer,
                                        progress: options.stageProgress)
+        for (id, icon) in enriched.icons { updated.sources[id]?.icon = icon }
 
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,
@@ -109,8 +111,8 @@ public enum SiteBuilder {
                                                                                         fullText: updated.fullText.counts,
                                                                                         notFetchedInPreview: options.preview && options.offline),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output, site: site.directory) ?? [:],
-                                previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds),
-                                now: options.now)
+                                previousOutput: output, themeKey: PageKey.theme(site), ownFavicon: site.hasOwnFavicon,
+                                spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds), now: options.now)
         var renderer = SiteRenderer(input)
         renderer.progress = options.stageProgress
         let search = renderer.cachedSearchTerms(store: RecordCacheStore(directory: site.searchCacheDirectory, bounds: site.bounds))

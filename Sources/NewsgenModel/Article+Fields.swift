@@ -121,7 +121,8 @@ extension Article.Field {
 }
 
 extension Article.Field {
-    /// `fullText`, an object of its own (keys sorted, `savedPage` left out when absent).
+    /// `fullText`, an object of its own (keys sorted, `leadImage` and `savedPage` left out when absent,
+    /// so an archive written before either existed reads, and is written back, byte for byte).
     static let fullText = Self(name: "fullText", key: "fullText", write: { article, writer in
         guard let text = article.fullText else { return }
         writer.key("fullText")
@@ -131,6 +132,7 @@ extension Article.Field {
         writer.key("feedStamp"); writer.string(text.feedStamp)
         writer.key("finalURL"); writer.string(text.finalURL)
         writer.key("html"); writer.string(text.html)
+        writer.optional("leadImage", text.leadImage)
         writer.optional("savedPage", text.savedPage)
         writer.key("url"); writer.string(text.url)
         writer.endObject()
@@ -139,6 +141,7 @@ extension Article.Field {
         let object = try JSONFieldReader(value, path: [.key("fullText")])
         article.fullText = FullText(html: try object.string("html"), url: try object.string("url"), finalURL: try object.string("finalURL"),
                                     extractedAt: try object.date("extractedAt"), extractor: try object.string("extractor"),
-                                    feedStamp: try object.string("feedStamp"), savedPage: try object.optionalString("savedPage"))
+                                    feedStamp: try object.string("feedStamp"), savedPage: try object.optionalString("savedPage"),
+                                    leadImage: try object.optionalString("leadImage"))
     }
 }

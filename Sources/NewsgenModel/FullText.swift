@@ -19,9 +19,13 @@ public struct FullText: Sendable, Equatable, Codable {
     public var feedStamp: String
     /// The saved page read instead of fetching (relative to the site folder), nil when fetched.
     public var savedPage: String?
+    /// The publisher's lead image as the page named it (`og:image` and the like, an absolute http(s)
+    /// URL), nil when it named none or the text was read before issue 34. Kept here, with the text, so
+    /// the article keeps its picture after the publisher's page is gone; fetched like the feed's image.
+    public var leadImage: String?
 
     public init(html: String, url: String, finalURL: String, extractedAt: Date, extractor: String, feedStamp: String,
-                savedPage: String? = nil) {
+                savedPage: String? = nil, leadImage: String? = nil) {
         self.html = html
         self.url = url
         self.finalURL = finalURL
@@ -29,6 +33,7 @@ public struct FullText: Sendable, Equatable, Codable {
         self.extractor = extractor
         self.feedStamp = feedStamp
         self.savedPage = savedPage
+        self.leadImage = leadImage
     }
 
     /// What identifies the feed's version of an article: its `updated` date and its summary and

@@ -11,7 +11,7 @@ public enum SafeName {
     /// and video a browser shows inline. Never `svg` or `html`: a document
     /// served from the site's own origin could run script there.
     public static let mediaExtensions: Set<String> = [
-        "jpg", "png", "gif", "webp", "avif", "mp3", "m4a", "ogg", "oga", "opus", "mp4", "m4v", "ogv", "webm",
+        "jpg", "png", "gif", "webp", "avif", "ico", "mp3", "m4a", "ogg", "oga", "opus", "mp4", "m4v", "ogv", "webm",
     ]
 
     /// Spellings folded into one extension, so one file type has one name.
@@ -19,7 +19,7 @@ public enum SafeName {
 
     /// Media types with the extension their files get.
     private static let mediaTypes: [String: String] = [
-        "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp", "image/avif": "avif",
+        "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp", "image/avif": "avif", "image/x-icon": "ico", "image/vnd.microsoft.icon": "ico",
         "audio/mpeg": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a", "audio/ogg": "ogg", "audio/opus": "opus",
         "video/mp4": "mp4", "video/x-m4v": "m4v", "video/ogg": "ogv", "video/webm": "webm", "audio/webm": "webm",
     ]

@@ -108,7 +108,7 @@ struct ImageEndToEndTests {
         let first = try site.run("build", environment: now)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("warning: 3 images could not be fetched and are shown as links to the original: "))
-        #expect(first.stderr.contains(server.url("/img/html.jpg") + " (not a JPEG, PNG, GIF, WebP or AVIF image"))
+        #expect(first.stderr.contains(server.url("/img/html.jpg") + " (not a JPEG, PNG, GIF, WebP, AVIF or ICO image"))
         #expect(first.stderr.contains(server.url("/missing.jpg") + " (the server answered HTTP 404"))
         #expect(first.stderr.contains(server.url("/img/big.png") + " (larger than imageCache.maxImageMB (1 MB))"))
         #expect(first.stdout.contains("; images: 2 downloaded, 0 unchanged, 3 failed;"))

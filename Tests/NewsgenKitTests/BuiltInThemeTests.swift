@@ -75,8 +75,9 @@ struct BuiltInThemeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let templates = try Templates.load(from: folder.appendingPathComponent("templates"), shownAs: "templates")
         #expect(templates.library.names == BuiltInTheme.templates.keys.sorted())
-        #expect(templates.assets.map(\.name) == ["search.js", "style.css"])
-        #expect(templates.assets.map(\.data) == [Data(BuiltInTheme.assets["search.js", default: ""].utf8),
+        #expect(templates.assets.map(\.name) == ["favicon.svg", "search.js", "style.css"])
+        #expect(templates.assets.map(\.data) == [Data(BuiltInTheme.assets["favicon.svg", default: ""].utf8),
+                                                 Data(BuiltInTheme.assets["search.js", default: ""].utf8),
                                                  Data(BuiltInTheme.assets["style.css", default: ""].utf8)])
     }
 
@@ -94,7 +95,7 @@ struct BuiltInThemeTests {
         // Untouched templates stay the built-in ones.
         let home = try #require(BuiltInTheme.templates["notfound"])
         #expect(try templates.library.render("notfound", .object([:])) == MustacheLibrary(templates: ["notfound": home]).render("notfound", .object([:])))
-        #expect(templates.assets.map(\.name) == ["logo.svg", "search.js", "style.css"])
+        #expect(templates.assets.map(\.name) == ["favicon.svg", "logo.svg", "search.js", "style.css"])
         #expect(templates.assets.first { $0.name == "style.css" }?.data == Data("body { color: teal; }\n".utf8))
         #expect(templates.assets.first { $0.name == "search.js" }?.data == Data(BuiltInTheme.assets["search.js", default: ""].utf8))
     }

@@ -512,7 +512,7 @@ struct ImageCacheTests {
         defer { try? CacheFolder.manager.removeItem(at: folder) }
         let images = cache(folder)
         #expect(images.image(for: Server.endpoint("/html-as-jpeg"))
-            == .failed(reason: #"not a JPEG, PNG, GIF, WebP or AVIF image (it starts with "<!DOCTYPE html> <html><h…")"#))
+            == .failed(reason: #"not a JPEG, PNG, GIF, WebP, AVIF or ICO image (it starts with "<!DOCTYPE html> <html><h…")"#))
         #expect(CacheFolder.blobNames(folder) == [])
         #expect(images.statistics.failures == 1)
     }
@@ -715,7 +715,7 @@ struct ImageCacheLocalTests {
         try Server.gif(1, padding: 1_000).write(to: big)
         let empty = folder.appendingPathComponent("empty.jpg")
         try Data().write(to: empty)
-        #expect(images.localImage(at: svg) == .failed(reason: #"not a JPEG, PNG, GIF, WebP or AVIF image (it starts with "<svg xmlns="http://www.w…")"#))
+        #expect(images.localImage(at: svg) == .failed(reason: #"not a JPEG, PNG, GIF, WebP, AVIF or ICO image (it starts with "<svg xmlns="http://www.w…")"#))
         #expect(images.localImage(at: big) == .failed(reason: "larger than imageCache.maxImageMB (1000 bytes)"))
         #expect(images.localImage(at: empty) == .failed(reason: "not an image (it is empty)"))
         #expect(images.localImage(at: folder.appendingPathComponent("none.png")) == .failed(reason: "not found"))

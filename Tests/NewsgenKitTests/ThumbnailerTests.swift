@@ -42,9 +42,9 @@ struct ThumbnailerTests {
     }
 
     @Test(arguments: [
-        (Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".utf8), "not a JPEG, PNG, GIF, WebP or AVIF image"),
-        (Data("<html><body>Not found</body></html>".utf8), "not a JPEG, PNG, GIF, WebP or AVIF image"),
-        (Data(), "not a JPEG, PNG, GIF, WebP or AVIF image"),
+        (Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".utf8), "not a JPEG, PNG, GIF, WebP, AVIF or ICO image"),
+        (Data("<html><body>Not found</body></html>".utf8), "not a JPEG, PNG, GIF, WebP, AVIF or ICO image"),
+        (Data(), "not a JPEG, PNG, GIF, WebP, AVIF or ICO image"),
     ])
     func whatIsNotARasterImageNeverReachesLibvips(data: Data, reason: String) {
         #expect(throws: ThumbnailError(reason: reason)) { try Thumbnailer().thumbnail(of: data, size: 80) }

@@ -12,6 +12,8 @@ struct EnrichedArticles {
     var images: ImageCacheStatistics
     /// What the Enrich cache did.
     var cache: EnrichStatistics
+    /// Source id → the media name of its favicon (`SourceIcons`).
+    var icons: [String: String] = [:]
 }
 
 /// The Enrich stage: every article sanitized and given its list-row summary (`PreparedArticle`), or
@@ -22,7 +24,9 @@ enum EnrichStage {
     /// is let go, so that it is not in memory twice while images are fetched. `timer` tells the
     /// sanitizing ("enrich") from the images ("images").
     /// `digests` are the articles' archive lines' as saved (`ArchiveStage.save`), the Enrich cache's keys.
+    /// `sources` get their favicons looked for (`SourceIcons`), politely: `hosts` are state.json's, `now` the build's clock.
     static func run(_ articles: consuming [Article], digests: ArchiveDigests = ArchiveDigests(), site: Site, offline: Bool, network: Network,
+                    sources: [String: SourceInfo] = [:], hosts: [String: FetchState.Host] = [:], now: Date? = nil,
                     timer: inout StageTimer, progress: (@Sendable (StageProgress) -> Void)? = nil) -> EnrichedArticles {
         let config = site.config
         let preparation = CachedPreparation.make(articles, digests: digests, embedHosts: config.embeds.allow,
@@ -37,13 +41,19 @@ enum EnrichStage {
         stage.progress = progress
         let output = stage.run(preparation.articles, recordsIn: ImageRecordStore(directory: site.imageRecordsDirectory, bounds: site.bounds))
         var warnings = preparation.warnings + output.warnings
+        // The articles' images, as the build reports them and as `BuildRecord` judges the build: a source without
+        // an icon is no failed image, and must not keep every later build from standing for the next.
+        let statistics = cache.statistics
+        let icons = SourceIcons(images: stage, network: network, settings: PolitenessSettings(config), hosts: hosts, offline: offline, now: now,
+                                bounds: site.bounds).run(sources, feeds: SourceIcons.feeds(config))
+        let published = Set(output.files.map(\.path))
         do {
             try cache.save()
         } catch {
             warnings.append(BuildWarning("the image cache's index was not saved (\(error)); the next build fetches its images again"))
         }
         timer.lap("images")
-        return EnrichedArticles(articles: output.articles, files: output.files, warnings: warnings, images: cache.statistics,
-                                cache: preparation.statistics)
+        return EnrichedArticles(articles: output.articles, files: output.files + icons.files.filter { !published.contains($0.path) },
+                                warnings: warnings, images: statistics, cache: preparation.statistics, icons: icons.icons)
     }
 }

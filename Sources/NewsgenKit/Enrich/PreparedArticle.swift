@@ -57,6 +57,10 @@ struct PreparedArticle: Sendable {
         return updated
     }
 
+    /// The image the article leads with: the feed's (thumbnail, enclosure, front matter `image`), else the
+    /// publisher's lead image found when its full text was read (issue 34).
+    var leadImageURL: String? { article.imageURL ?? article.fullText?.leadImage }
+
     var text: PreparedText { PreparedText(contentHTML: contentHTML, summaryHTML: summaryHTML, summaryText: summaryText) }
 
     /// Every article prepared, in the given order. Sanitizing is the costly part of the

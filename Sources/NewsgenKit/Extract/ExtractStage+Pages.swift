@@ -48,9 +48,17 @@ extension ExtractStage {
                 guard !html.allSatisfy(\.isWhitespace) else { return .failed("nothing of the article's text was left once sanitized") }
                 return .text(FullText(html: html, url: article.link ?? finalURL.absoluteString, finalURL: finalURL.absoluteString,
                                          extractedAt: now, extractor: ArticleExtractor.version, feedStamp: FullText.stamp(of: article),
-                                         savedPage: savedAs))
+                                         savedPage: savedAs, leadImage: leadImage(extracted.metadata.leadImage)))
             }
         }
+    }
+
+    /// The page's lead image when it is one the image cache may fetch: an absolute http(s) URL of a
+    /// sane length (the archive keeps it; a longer one is no picture's address).
+    static func leadImage(_ reference: String?) -> String? {
+        guard let reference, reference.utf8.count <= 2048, let url = URL(string: reference), url.host != nil,
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return reference
     }
 
     static func warning(for article: Article, reason: String, record: ExtractionRecord) -> String {

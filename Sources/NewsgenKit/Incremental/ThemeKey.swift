@@ -7,6 +7,7 @@ extension PageKey {
         var key = PageKey()
         key.add(NewsgenVersion.name)
         key.add(number: BuiltInTheme.key)
+        key.add(number: site.hasOwnFavicon ? 1 : 0)
         key.add(bytes: (try? FileSystem.read(site.directory.appendingPathComponent(Site.configFileName), shownAs: Site.configFileName)) ?? Data())
         for file in (try? FileSystem.siteFiles(in: site.templatesDirectory, site: site.directory, recursive: true))?.files ?? [] {
             key.add(file.path)

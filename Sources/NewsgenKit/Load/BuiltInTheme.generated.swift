@@ -149,6 +149,7 @@ newsgen build</code></pre>
 <meta name="color-scheme" content="light dark">
 <meta name="generator" content="newsgen">
 <link rel="stylesheet" href="{{nav.stylesheet}}">
+<link rel="icon" href="{{nav.favicon}}">
 {{#feedURL}}
 <link rel="alternate" type="application/atom+xml" title="{{strings.bookmarksTitle}}" href="{{feedURL}}">
 {{/feedURL}}
@@ -303,7 +304,7 @@ newsgen build</code></pre>
 <p class="note"><span class="note-label">{{strings.note}}</span> {{note}}</p>
 {{/note}}
 </div>
-<div class="row-thumb">{{#image}}<img src="{{image.url}}"{{#image.srcset}} srcset="{{image.srcset}}"{{/image.srcset}} alt="" width="80" height="80" loading="lazy" data-testid="row-thumbnail">{{/image}}{{^image}}<span class="thumb-placeholder" aria-hidden="true">{{source.initial}}</span>{{/image}}</div>
+<div class="row-thumb">{{#image}}<img src="{{image.url}}"{{#image.srcset}} srcset="{{image.srcset}}"{{/image.srcset}} alt="" width="80" height="80" loading="lazy" data-testid="row-thumbnail">{{/image}}{{^image}}{{#source.icon}}<img class="row-icon" src="{{source.icon}}" alt="" width="32" height="32" loading="lazy">{{/source.icon}}{{^source.icon}}<span class="thumb-placeholder" aria-hidden="true">{{source.initial}}</span>{{/source.icon}}{{/image}}</div>
 </li>
 
 """##,
@@ -442,7 +443,7 @@ newsgen build</code></pre>
         {{/backoff}}
       </div>
       <div class="row-thumb">
-        <span class="thumb-placeholder" aria-hidden="true">{{initial}}</span>
+        {{#icon}}<img class="row-icon" src="{{icon}}" alt="" width="32" height="32">{{/icon}}{{^icon}}<span class="thumb-placeholder" aria-hidden="true">{{initial}}</span>{{/icon}}
       </div>
     </li>
     {{/sources}}
@@ -503,6 +504,10 @@ newsgen build</code></pre>
 
     /// Every file directly inside `templates/assets/`, by file name.
     static let assets: [String: String] = [
+        "favicon.svg": ##"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f4e79"/><path fill="#fff" d="M8 9h16v3H8zm0 5h7v9H8zm9 0h7v2h-7zm0 4h7v2h-7zm0 4h7v1h-7z"/></svg>
+
+"""##,
         "search.js": #"""
 /* newsgen search: a full-text index split into files, read without a server (ADR 030, ADR 036).
  * No library and no inline script (the pages' policy is script-src 'self'); results are built
@@ -1055,6 +1060,7 @@ img,svg,video,iframe{max-width:100%;height:auto}
 .row-summary{-webkit-line-clamp:3;line-clamp:3;margin:.3rem 0 0;color:var(--muted);font-size:.9375rem;line-height:1.4}
 .row-thumb img,.thumb-placeholder{display:block;width:80px;height:80px;border-radius:10px}
 .row-thumb img{object-fit:cover;background:var(--ph-b)}
+.row-icon{padding:24px}
 .thumb-placeholder{display:grid;place-items:center;background:linear-gradient(135deg,var(--ph-a),var(--ph-b));color:var(--ph-text);font-size:2rem;font-weight:700;line-height:1}
 .meta{margin:.45rem 0 0;color:var(--muted);font-size:.8125rem}
 .meta>*{white-space:nowrap}

@@ -55,6 +55,8 @@ public struct Site: Sendable {
     public var articlesDirectory: URL { url(config.articles) }
     public var bookmarksFile: URL { url(config.bookmarks) }
     public var staticDirectory: URL { url(config.staticDirectory) }
+    /// True when the user's static folder has a `favicon.ico`: the pages then name it, not the theme's icon (issue 34).
+    var hasOwnFavicon: Bool { FileSystem.exists(staticDirectory.appendingPathComponent("favicon.ico", isDirectory: false)) }
     public var defaultOutputDirectory: URL { directory.appendingPathComponent("public") }
     /// Where a build places the images it publishes (inside `.newsgen/`, beside the build lock), removed after publishing.
     var mediaStagingDirectory: URL { directory.appendingPathComponent(".newsgen/media-\(ProcessInfo.processInfo.processIdentifier)") }

@@ -11,6 +11,8 @@ import NewsgenModel
 struct PageContext {
     let config: SiteConfig
     let sources: [String: SourceInfo]
+    /// Pages name the site's own `favicon.ico` (`RenderInput.ownFavicon`).
+    let ownFavicon: Bool
     let bookmarks: [String: Bookmark]
     let dates: DateDisplay
     /// The theme's words in the site's language, and their `{{strings}}` value, made once.
@@ -38,6 +40,7 @@ struct PageContext {
          articleTags: [String: [(slug: String, name: String)]]? = nil) {
         config = input.config
         sources = input.sources
+        ownFavicon = input.ownFavicon
         bookmarks = Dictionary(input.bookmarks.bookmarks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         strings = input.templates.strings
         stringsValue = strings.templateValue
@@ -129,8 +132,15 @@ struct PageContext {
             "sources": .string(link(.sources(page: 1))),
             "search": .string(link(.search)),
             "stylesheet": .string(link(.asset(name: "style.css"))),
+            "favicon": .string(ownFavicon ? Self.rootFile("favicon.ico", home: link(.home)) : link(.asset(name: "favicon.svg"))),
         ])
         return .object(context)
+    }
+
+    /// A link to the file `name` at the site's root, made from the link to the home page (`../../`, `./`, `/news/`).
+    static func rootFile(_ name: String, home: String) -> String {
+        if home.isEmpty || home == "./" { return name }
+        return home.hasSuffix("/") ? home + name : home + "/" + name
     }
 
     /// The app's list row.
@@ -286,6 +296,7 @@ struct PageContext {
             "failures": .int(status.failures),
         ]
         if let category = status.category { row["category"] = .string(category) }
+        if let icon = sources[status.id]?.icon { row["icon"] = .string(Route.media(name: icon).relativeLink(from: route)) }
         // The outcome's key in the strings table.
         let outcomeKey: String
         switch status.outcome {
@@ -353,6 +364,7 @@ struct PageContext {
         if let pagePath = made.pagePath {
             value["pageURL"] = .string(Route.relativeLink(toPath: pagePath, fromPath: fromPath))
         }
+        if case .string(let iconPath)? = value["icon"] { value["icon"] = .string(Route.relativeLink(toPath: iconPath, fromPath: fromPath)) }
         return .object(value)
     }
 
@@ -362,6 +374,8 @@ struct PageContext {
         let info = sources[id] ?? SourceInfo(id: id, title: id)
         var value: [String: MustacheValue] = ["id": .string(info.id), "title": .string(info.title), "initial": .string(info.initial)]
         value["url"] = info.url.flatMap(HTMLSanitizer.absoluteLink).map(MustacheValue.string)
+        // Its path from the root here (so it is in the source's digest); `source(_:fromPath:)` makes it relative.
+        value["icon"] = info.icon.map { .string(Route.media(name: $0).path) }
         return (value, sourcePages.entry(id: id) != nil ? Route.source(id: id).path : nil)
     }
 

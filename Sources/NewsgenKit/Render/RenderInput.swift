@@ -20,6 +20,8 @@ struct RenderInput: Sendable {
     var previousOutput: URL?
     /// The theme and the configuration, which every page depends on (`PageKey.theme`).
     var themeKey: UInt64 = 0
+    /// The site's own `static/favicon.ico` is what pages name as their icon, not the theme's `assets/favicon.svg`.
+    var ownFavicon = false
     /// Where rendered pages wait for publishing, instead of memory; nil keeps them in memory (tests).
     var spool: PageSpool?
     /// The build's clock (`BuildOptions.now`): today's and yesterday's articles show their time (`DateDisplay`).

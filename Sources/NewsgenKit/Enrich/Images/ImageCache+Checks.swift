@@ -13,7 +13,7 @@ extension ImageCache {
         guard data.count <= limit else { return .failure(ImageRefusal(reason: tooLarge(limit))) }
         guard !data.isEmpty else { return .failure(ImageRefusal(reason: "not an image (it is empty)")) }
         guard let kind = ImageKind.sniff(data) else {
-            return .failure(ImageRefusal(reason: "not a JPEG, PNG, GIF, WebP or AVIF image (it starts with \(preview(data)))"))
+            return .failure(ImageRefusal(reason: "not \(ImageKind.names) (it starts with \(preview(data)))"))
         }
         return .success(kind)
     }

@@ -170,6 +170,16 @@ public final class ImageCache: @unchecked Sendable {
         }
     }
 
+    /// The copy of `url` the cache holds, asking no server: for an image the build has no reason to ask
+    /// about again (a source's icon between two weekly looks, `SourceIcons`).
+    func kept(for url: URL) -> ImageResult {
+        let key = url.absoluteString
+        if let hit = memory.value(for: key) { return .image(Self.with(hit, origin: .memory)) }
+        guard let cached = disk.load(key) else { return .failed(reason: "not in the image cache") }
+        disk.touch(key)
+        return keep(cached.data, kind: cached.kind, sha256: cached.sha256, key: key, origin: .disk)
+    }
+
     /// The disk tier, then the network, for a URL not in memory.
     private func resolve(_ url: URL, key: String) -> ImageResult {
         let cached = disk.load(key)

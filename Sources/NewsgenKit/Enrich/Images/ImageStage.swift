@@ -37,7 +37,7 @@ struct ImageStage {
     }
 
     /// What one address gave: a media name with its file in `mediaFolder`, or why not.
-    private enum Fetched: Sendable {
+    enum Fetched: Sendable {
         case media(name: String, sha256: String)
         case failed(reason: String)
     }
@@ -77,16 +77,18 @@ struct ImageStage {
         }
         let byAddress = Dictionary(uniqueKeysWithValues: zip(distinct, results))
 
-        // 3. The article's own image: its item image when that worked, else the first content image that did.
+        // 3. The article's lead image: its item image (or the lead image its page named) when that worked, else
+        // the first content image that did; left off the page when the text shows the same picture (`LeadImage`).
         var mains: [String: String] = [:]  // media name → sha256, for thumbnails
         var chosen: [(name: String, inContent: Bool)?] = []
         for (index, prepared) in articles.enumerated() {
-            let item = prepared.article.imageURL.flatMap { ImageAddress.resolve($0, article: prepared.article, articlesDirectory: articlesDirectory) }
-            let inContent = Set(wanted[index].dropFirst(prepared.article.imageURL == nil ? 0 : 1).compactMap(\.address))
+            let item = prepared.leadImageURL.flatMap { ImageAddress.resolve($0, article: prepared.article, articlesDirectory: articlesDirectory) }
             var pick: (String, Bool)?
             for address in [item].compactMap({ $0 }) + wanted[index].compactMap(\.address) {
                 if case .media(let name, let sha256)? = byAddress[address] {
-                    pick = (name, inContent.contains(address))
+                    // A content image that leads is in the text by definition; the item image is when the text repeats it.
+                    let repeated = address != item || Self.textRepeats(address, sha256: sha256, found[index].inText, wanted[index], byAddress)
+                    pick = (name, repeated)
                     mains[name] = sha256
                     break
                 }
@@ -172,15 +174,30 @@ struct ImageStage {
         }
         warnings += cache.warnings.map { BuildWarning(path: cache.directory.lastPathComponent, $0) }
         // Named as files (`isDirectory: false`): `appendingPathComponent(_:)` alone asks the file system, one `stat` per image.
-        let files = used.sorted().map { OutputFile(route: .media(name: $0), file: mediaFolder.appendingPathComponent($0, isDirectory: false)) }
+        let files = used.sorted().map(mediaFile)
             + usedThumbs.sorted().map { OutputFile(route: .thumbnail(name: $0), file: mediaFolder.appendingPathComponent("thumbs/" + $0, isDirectory: false)) }
         return Output(articles: out, files: files, warnings: warnings, records: records)
     }
 
-    /// The item image first, then `inText`, what the content and summary show, each once (a set keeps
+    /// True when the text (`inText`, resolved through `wanted`) shows the lead image at `lead` again,
+    /// by address or by bytes (`LeadImage.isRepeated`).
+    private static func textRepeats(_ lead: ImageAddress, sha256: String, _ inText: [String],
+                                     _ wanted: [(reference: String, address: ImageAddress?)], _ byAddress: [ImageAddress: Fetched]) -> Bool {
+        guard !inText.isEmpty else { return false }
+        let addresses = Dictionary(wanted.map { ($0.reference, $0.address) }, uniquingKeysWith: { first, _ in first })
+        let text = inText.map { reference -> LeadImage.Identity in
+            let address = addresses[reference] ?? nil
+            var digest: String?
+            if let address, case .media(_, let sha256)? = byAddress[address] { digest = sha256 }
+            return LeadImage.Identity(address: address.map(LeadImage.normalized), digest: digest)
+        }
+        return LeadImage.isRepeated(LeadImage.Identity(address: LeadImage.normalized(lead), digest: sha256), in: text)
+    }
+
+    /// The lead image first, then `inText`, what the content and summary show, each once (a set keeps
     /// this linear: a hostile body may hold tens of thousands of images).
     private static func references(of prepared: PreparedArticle, inText: [String]) -> [String] {
-        guard let item = prepared.article.imageURL else { return inText }
+        guard let item = prepared.leadImageURL else { return inText }
         return [item] + inText.filter { $0 != item }
     }
 
@@ -191,11 +208,19 @@ struct ImageStage {
 
     /// One image through the cache, its file placed in `mediaFolder`.
     private func fetch(_ address: ImageAddress) -> Fetched {
-        let result: ImageResult
         switch address {
-        case .remote(let url): result = cache.image(for: url)
-        case .local(let file): result = cache.localImage(at: file)
+        case .remote(let url): return place(cache.image(for: url))
+        case .local(let file): return place(cache.localImage(at: file))
         }
+    }
+
+    /// The publishing of `mediaFolder`'s file `name`.
+    func mediaFile(_ name: String) -> OutputFile {
+        OutputFile(route: .media(name: name), file: mediaFolder.appendingPathComponent(name, isDirectory: false))
+    }
+
+    /// An image the cache gave, its file placed in `mediaFolder` (a hard link to the cache's blob where possible).
+    func place(_ result: ImageResult) -> Fetched {
         switch result {
         case .failed(let reason):
             return .failed(reason: reason)

@@ -48,7 +48,9 @@ public struct Thumbnailer: Sendable {
 
     public func thumbnail(of image: Data, size: Int) throws(ThumbnailError) -> Data {
         guard Self.started else { throw ThumbnailError(reason: "libvips could not be started (\(Self.lastError()))") }
-        guard let kind = ImageKind.sniff(image) else { throw ThumbnailError(reason: "not a JPEG, PNG, GIF, WebP or AVIF image") }
+        guard let kind = ImageKind.sniff(image) else { throw ThumbnailError(reason: "not \(ImageKind.names)") }
+        // libvips reads no ICO without its untrusted loaders: an icon is shown as it is, at a fixed small size.
+        guard kind != .ico else { throw ThumbnailError(reason: "an ICO image is shown as it is, not thumbnailed") }
         var width: Int32 = 0, height: Int32 = 0
         let header = image.withUnsafeBytes { newsgen_vips_dimensions($0.baseAddress, $0.count, &width, &height) }
         guard header == 0 else { throw ThumbnailError(reason: "the \(kind.rawValue.uppercased()) cannot be read (\(Self.lastError()))") }
