@@ -17,6 +17,8 @@ struct ArchiveUpdate {
     var unparsed: Int
     /// Each article's line digest as saved, the Enrich cache's key (ADR 034).
     var digests: ArchiveDigests
+    /// The sources that give only teasers, and the articles kept as teasers (ADR 056).
+    var teasers: TeaserSources
 }
 
 extension SiteBuilder {
@@ -44,14 +46,18 @@ extension SiteBuilder {
         let fullText = ExtractStage.run(&merged.archive, site: site, state: &read.state, offline: options.offline, now: options.now,
                                         network: options.network)
         timer.lap("extract")
+        merged.changes.textRead(fullText.readIDs)
+        let teasers = TeaserSources.find(in: merged.archive, config: site.config)
         let digests = try ArchiveStage.save(merged.archive, since: loaded.onDisk, state: read.state, site: site, offline: options.offline)
         memos.save(ParseMemo.after(read, seenBySource: merged.seenBySource, previous: memo, archive: merged.archive, digests: digests))
-        let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings
+        let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings + (teasers.warning.map { [$0] } ?? [])
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }
         timer.lap("archive")
+        // A source that answered 304 Not Modified sent nothing to parse: as unchanged as one whose document was the last build's.
+        let unparsed = read.outcomes.count { read.unchanged.contains($0.id) || $0.outcome == .notModified }
         return ArchiveUpdate(archive: merged.archive, changes: merged.changes, warnings: warnings, outcomes: read.outcomes, sources: read.sources,
-                             state: read.state, fullText: fullText, unparsed: read.unchanged.count, digests: digests)
+                             state: read.state, fullText: fullText, unparsed: unparsed, digests: digests, teasers: teasers)
     }
 }

@@ -56,6 +56,8 @@ public struct BuildReport: Sendable {
     public var sourcesUnparsed = 0
     /// Article pages read for their full text in this build, left for later builds, and failed.
     public var fullText = FullTextSummary()
+    /// The sources whose feeds give only teasers, and the articles the archive keeps as teasers (ADR 056).
+    public var teasers = TeaserSources()
     /// Load, fetch, parse, archive, extract, enrich, images, render, publish: empty without `BuildOptions.stageClock`.
     public var stageTimes: [StageTime] = []
     /// True when nothing had changed since the last build and `public/` was left as it was (`BuildRecord`).
@@ -95,7 +97,8 @@ public enum SiteBuilder {
         let input = RenderInput(config: site.config, templates: templates, articles: enriched.articles, sources: updated.sources,
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,
                                                                                         state: updated.state, titles: updated.sources,
-                                                                                        fullText: updated.fullText.counts),
+                                                                                        fullText: updated.fullText.counts,
+                                                                                        teasers: updated.teasers.withoutFullText),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output, site: site.directory) ?? [:],
                                 previousOutput: output, themeKey: PageKey.theme(site), spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds))
         var renderer = SiteRenderer(input)
@@ -124,7 +127,7 @@ public enum SiteBuilder {
         return BuildReport(sources: updated.outcomes, articleCount: input.articles.count, pageCount: pages.count, output: output,
                            warnings: warnings, changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
                            enrich: enriched.cache, searchTerms: (search.tokenized, search.reused), sourcesUnparsed: updated.unparsed,
-                           fullText: updated.fullText.summary,
+                           fullText: updated.fullText.summary, teasers: updated.teasers,
                            stageTimes: timer.times, pagesRendered: pages.rendered, pagesKept: pages.kept)
     }
 

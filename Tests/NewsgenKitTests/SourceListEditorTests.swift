@@ -96,7 +96,7 @@ struct SourceListEditorTests {
     @Test func removingCutsTheElementAndItsComma() throws {
         let text = "{\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    { \"id\": \"b\", \"path\": \"b\" },\n    { \"id\": \"c\", \"path\": \"c\" }\n  ]\n}\n"
         #expect(try removed(text, at: 0) == "{\n  \"sources\": [\n    { \"id\": \"b\", \"path\": \"b\" },\n    { \"id\": \"c\", \"path\": \"c\" }\n  ]\n}\n")
-        #expect(try removed(text, at: 1) == "{\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    { \"id\": \"c\", \"path\": \"c\" }\n  ]\n}\n")
+        #expect(try removed(text, at: 1) == "{\n  \"title\": \"T\",\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    { \"id\": \"c\", \"path\": \"c\" }\n  ]\n}\n")
         #expect(try removed(text, at: 2) == "{\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    { \"id\": \"b\", \"path\": \"b\" }\n  ]\n}\n")
         #expect(try removed("{\"sources\": [ {\"id\":\"a\",\"path\":\"a\"} ], \"t\": 1}", at: 0) == "{\"sources\": [], \"t\": 1}")
     }
@@ -123,5 +123,21 @@ struct SourceListEditorTests {
             #expect(error.description.hasPrefix("site.json:2:"))
             #expect(error.description.hasSuffix("it was left untouched"))
         }
+    }
+
+    private func set(_ text: String, _ key: String, _ value: String?, at index: Int = 0) throws -> String {
+        let result = String(decoding: try SourceListEditor(Array(text.utf8), file: "site.json").setting(key, to: value, at: index), as: UTF8.self)
+        _ = try SiteConfig.decode(Data(result.utf8))
+        return result
+    }
+
+    @Test func setReplacesAddsAndTakesOutOneMemberInTheObjectsOwnSpacing() throws {
+        let text = "{\n  \"title\": \"T\",\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    {\"id\":\"b\",\"title\":\"B\",\"path\":\"b\"}\n  ]\n}\n"
+        #expect(try set(text, "fullText", "auto") == "{\n  \"title\": \"T\",\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\", \"fullText\": \"auto\" },\n    {\"id\":\"b\",\"title\":\"B\",\"path\":\"b\"}\n  ]\n}\n")
+        #expect(try set(text, "title", "Bee \"2\"", at: 1) == "{\n  \"title\": \"T\",\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    {\"id\":\"b\",\"title\":\"Bee \\\"2\\\"\",\"path\":\"b\"}\n  ]\n}\n")
+        #expect(try set(text, "title", nil, at: 1) == "{\n  \"title\": \"T\",\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    {\"id\":\"b\",\"path\":\"b\"}\n  ]\n}\n")
+        #expect(try set("{\"title\":\"T\",\"sources\":[{\"id\":\"a\",\"path\":\"a\",\"category\":\"C\"}]}", "category", nil)
+                == "{\"title\":\"T\",\"sources\":[{\"id\":\"a\",\"path\":\"a\"}]}")
+        #expect(try set(text, "category", nil) == text)
     }
 }

@@ -20,16 +20,20 @@ struct SourceStatus: Sendable {
     var nextAttempt: Date?
     /// Its articles' full text, when its mode is not `never`.
     var fullText: FullTextCounts?
+    /// Its feed gives only teasers and its full text is off (ADR 056): `/sources/` marks it.
+    var teaserOnly = false
 
     /// Statuses in site.json order.
     static func make(config: SiteConfig, outcomes: [(id: String, outcome: SourceOutcome)], state: FetchState,
-                     titles: [String: SourceInfo], fullText: [String: FullTextCounts] = [:]) -> [SourceStatus] {
+                     titles: [String: SourceInfo], fullText: [String: FullTextCounts] = [:], teasers: [String] = []) -> [SourceStatus] {
+        let teasers = Set(teasers)
         let byID = Dictionary(outcomes.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
         return config.sources.map { source in
             var status = SourceStatus(id: source.id, title: titles[source.id]?.title ?? source.title ?? source.id,
                                       location: source.address, isURL: source.isURL,
                                       outcome: byID[source.id] ?? .skipped(reason: "not read"))
             status.fullText = fullText[source.id]
+            status.teaserOnly = teasers.contains(source.id)
             status.category = source.category
             if source.isURL, let entry = state.sources[source.id], entry.url == source.address {
                 status.failures = entry.failures ?? 0
