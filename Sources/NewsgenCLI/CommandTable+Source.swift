@@ -54,8 +54,8 @@ extension CommandSpec {
         "Read more" ending, and no content of its own) gets full text (auto) when
         added, and add says so: its articles' own pages are read, politely, so the
         archive keeps whole articles. --full-text never keeps it off (add still
-        warns). Every build names such sources left on never, with the command that
-        turns full text on, and /sources/ marks them.
+        warns). Every build's summary names such sources left on the default
+        never, with the one command that turns full text on, and /sources/ marks them.
 
         set changes one key of a source (of several: ID,ID,…) in place: full-text
         (never, auto, always, or default for extract.fullText), title, category (""

@@ -50,7 +50,7 @@ extension SiteBuilder {
         let teasers = TeaserSources.find(in: merged.archive, config: site.config)
         let digests = try ArchiveStage.save(merged.archive, since: loaded.onDisk, state: read.state, site: site, offline: options.offline)
         memos.save(ParseMemo.after(read, seenBySource: merged.seenBySource, previous: memo, archive: merged.archive, digests: digests))
-        let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings + (teasers.warning.map { [$0] } ?? [])
+        let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }

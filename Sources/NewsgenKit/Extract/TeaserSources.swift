@@ -11,7 +11,7 @@ public struct TeaserSources: Sendable, Equatable {
     public var unasked: [String] = []
     /// Every teaser source, whatever its mode.
     public var all: Set<String> = []
-    /// Archived articles whose text is a teaser and no page's text was read for.
+    /// Archived articles of the `unasked` sources: their text is a teaser and no page is read for them.
     public var articlesKept = 0
 
     public init(withoutFullText: [String] = [], unasked: [String] = [], all: Set<String> = [], articlesKept: Int = 0) {
@@ -26,12 +26,13 @@ public struct TeaserSources: Sendable, Equatable {
         var found = TeaserSources()
         for source in config.sources {
             let articles = archive.articlesBySource[source.id] ?? []
-            found.articlesKept += articles.count { $0.feedText == .teaser && $0.fullText == nil }
             guard TeaserTest.isTeaserFeed(articles) else { continue }
             found.all.insert(source.id)
             guard (source.fullText ?? config.extract.fullText) == .never else { continue }
             found.withoutFullText.append(source.id)
-            if source.fullText == nil { found.unasked.append(source.id) }
+            guard source.fullText == nil else { continue }
+            found.unasked.append(source.id)
+            found.articlesKept += articles.count { $0.feedText == .teaser && $0.fullText == nil }
         }
         return found
     }
@@ -41,12 +42,14 @@ public struct TeaserSources: Sendable, Equatable {
         "newsgen source set \(ids.joined(separator: ",")) full-text auto"
     }
 
-    /// The build's warning, when a teaser source has full text off by default.
-    var warning: BuildWarning? {
+    /// The line a build prints after its summary while a teaser source has full text off by default: which,
+    /// and the one command. Not a `BuildWarning`: nothing failed, and the summary line is where a user looks for
+    /// what the build kept; a source set to `never` in site.json was chosen so and is not named.
+    public var note: String? {
         guard !unasked.isEmpty else { return nil }
         let shown = unasked.prefix(10).joined(separator: ", ") + (unasked.count > 10 ? ", …" : "")
-        let which = unasked.count == 1 ? "source '\(shown)' gives" : "\(unasked.count) sources (\(shown)) give"
-        return BuildWarning("\(which) only a teaser of each article and full text is off, so the archive keeps a sentence and a link; "
-            + "turn it on with '\(Self.command(unasked))' (full-text never keeps only the teasers, without this warning)")
+        let which = unasked.count == 1 ? "Source '\(shown)' gives" : "\(unasked.count) sources (\(shown)) give"
+        return "\(which) only a teaser of each article and full text is off, so the archive keeps a sentence and a link. "
+            + "To keep whole articles: \(Self.command(unasked)) (or full-text never to keep the teasers and stop this note)."
     }
 }
