@@ -217,7 +217,6 @@ struct SourceEndToEndTests {
             2 sources in site.json:
               harbour-news  Harbour News  full-text never (default)  \(server.url("/feeds/harbour.xml"))
               root-feed     Root Feed     full-text never (default)  \(server.url("/feed.xml"))
-            Change one with 'newsgen source set ID KEY VALUE' (e.g. 'newsgen source set harbour-news full-text auto').
 
             """)
 

@@ -195,7 +195,6 @@ struct TeaserEndToEndTests {
             2 sources in site.json:
               gazette  The Gazette  full-text never (default)  https://news.example/feed.xml
               valley   -            full-text never (default)  content/feeds/valley.xml  [Local]
-            Change one with 'newsgen source set ID KEY VALUE' (e.g. 'newsgen source set gazette full-text auto').
 
             """)
         #expect(try site.run("source", "set", "gazette", "full-text", "always").status == 0)

@@ -2,7 +2,8 @@ import NewsgenModel
 
 /// `newsgen source list`: each source of site.json on a line, id, title, full-text mode, url or path and
 /// category, in columns. The mode is shown whether set or inherited (`(default)`, from `extract.fullText`),
-/// since a source left on `never` keeps only what its feed gives (ADR 056).
+/// since a source left on `never` keeps only what its feed gives (ADR 056). Every line after the first is a
+/// source, its id first: the shell completions read the ids so (`ShellCompletion`).
 public enum SourceListing {
     public static func text(_ config: SiteConfig) -> String {
         guard !config.sources.isEmpty else { return "No sources in site.json yet; add one with 'newsgen source add URL'." }
@@ -17,7 +18,6 @@ public enum SourceListing {
             if let category = source.category { line += "  [\(category)]" }
             lines.append(line)
         }
-        lines.append("Change one with 'newsgen source set ID KEY VALUE' (e.g. 'newsgen source set \(config.sources[0].id) full-text auto').")
         return lines.joined(separator: "\n")
     }
 
