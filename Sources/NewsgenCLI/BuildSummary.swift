@@ -23,6 +23,9 @@ enum BuildSummary {
             parts.append("full text: \(Wording.grouped(fullText.extracted)) read, \(Wording.grouped(fullText.failed)) failed, "
                 + "\(Wording.grouped(fullText.waiting)) waiting for a later build")
         }
+        if report.teasers.articlesKept > 0 {
+            parts.append("\(Wording.counted(report.teasers.articlesKept, "article")) kept as teasers (the feed's sentence and a link)")
+        }
         if !report.warnings.isEmpty { parts.append(Wording.counted(report.warnings.count, "warning")) }
         return "Built \(Wording.counted(report.articleCount, "article")) into \(output)/ (\(Wording.counted(report.pageCount, "page"))) in "
             + String(format: "%.2f s", seconds) + ": " + parts.joined(separator: "; ") + "."
@@ -45,9 +48,9 @@ enum BuildSummary {
         "Enrich: \(Wording.counted(enrich.sanitized, "article")) sanitized, \(Wording.grouped(enrich.reused)) reused from the cache."
     }
 
-    /// `--verbose`: how many sources were parsed, and how many sent what the last build parsed (ADR 027).
+    /// `--verbose`: how many sources were parsed, and how many sent nothing new: 304 Not Modified, or what the last build parsed (ADR 027).
     static func parseDetail(_ report: BuildReport) -> String {
-        "Sources: \(Wording.grouped(report.sourcesUnparsed)) of \(Wording.grouped(report.sources.count)) unchanged since the last build (not parsed again)."
+        "Sources: \(Wording.grouped(report.sourcesUnparsed)) of \(Wording.grouped(report.sources.count)) unchanged since the last build (304 Not Modified or the same document; not parsed again)."
     }
 
     /// `--verbose`: where the time went, stage by stage.

@@ -14,7 +14,7 @@ extension Command {
             }
         case .source(let arguments):
             switch arguments.action {
-            case .add, .remove(_, _, false): return "site.json was saved"
+            case .add, .set, .remove(_, _, false): return "site.json was saved"
             case .remove(_, _, true): return "site.json and the archive were saved"
             case .importOPML(_, let dryRun): return dryRun ? nil : "site.json was saved"
             case .list, .export: return nil

@@ -1,7 +1,7 @@
 import NewsgenKit
 
 extension Command {
-    /// `newsgen source add|list|remove|import|export …`: edits or shows site.json's sources.
+    /// `newsgen source add|list|set|remove|import|export …`: edits or shows site.json's sources.
     public struct SourceArguments: Equatable, Sendable {
         /// What to do; values are kept as typed and checked when the command runs (`--full-text`, `--pick`).
         public enum Action: Equatable, Sendable {
@@ -15,6 +15,8 @@ extension Command {
             case importOPML(file: String, dryRun: Bool)
             /// Print the sources as OPML 2.0.
             case export
+            /// Set one per-source key of the sources `ids` (comma-separated on the command line) to `value`.
+            case set(ids: String, key: String, value: String)
         }
 
         /// What to do.

@@ -5,6 +5,8 @@ import NewsgenModel
 struct ParsedArguments: Sendable {
     var subcommand: String?
     var operand: String?
+    /// Every word of an operand of several (`source set ID KEY VALUE`), `operand` the first.
+    var operands: [String] = []
     /// The last value given to each option.
     var values: [String: String] = [:]
     /// The switches given.
@@ -73,8 +75,12 @@ public enum CommandLineParser {
         var groups: [String: String] = [:]
         func setOperand(_ argument: String) throws(UsageError) {
             guard let operand else { throw UsageError("\(path) takes no argument '\(argument)'" + (spec.strayHint.map { " (\($0))" } ?? "")) }
-            if let earlier = parsed.operand { throw UsageError("\(path) takes \(operand.one), not both '\(earlier)' and '\(argument)'") }
-            parsed.operand = argument
+            if let earlier = parsed.operand, parsed.operands.count >= operand.words {
+                let given = operand.words == 1 ? "both '\(earlier)' and '\(argument)'" : "also '\(argument)'"
+                throw UsageError("\(path) takes \(operand.one), not \(given)")
+            }
+            parsed.operand = parsed.operand ?? argument
+            parsed.operands.append(argument)
         }
         var cursor = ArgumentCursor(arguments, from: start)
         while let (argument, flag, inline) = cursor.next() {
@@ -104,7 +110,7 @@ public enum CommandLineParser {
             }
             parsed.values[flag] = try value(of: option, cursor: &cursor, inline: inline)
         }
-        if let operand, parsed.operand?.isEmpty ?? operand.required {
+        if let operand, parsed.operand?.isEmpty ?? operand.required || (operand.words > 1 && parsed.operands.count < operand.words) {
             throw UsageError("\(path) needs \(operand.needs)" + (operand.required ? "" : ", not an empty one"))
         }
         return spec.make(parsed)

@@ -22,7 +22,10 @@ extension CommandSpec {
         subcommands: [
             CommandSpec(name: "add", summary: ["Find the feed at URL (a feed or a web page), fetch it and add it"],
                         operand: OperandSpec(name: "URL", required: true, one: "one URL", needs: "a URL: a feed's or a web page's")),
-            CommandSpec(name: "list", summary: ["Show the sources: id, title, url or path, category"]),
+            CommandSpec(name: "list", summary: ["Show the sources: id, title, full-text mode, url or path, category"]),
+            CommandSpec(name: "set", summary: ["Change a source's full-text, title, category, url or path in site.json"],
+                        operand: OperandSpec(name: "ID KEY VALUE", required: true, one: "ID KEY VALUE",
+                                             needs: "ID KEY VALUE, e.g. 'example-news full-text auto'", words: 3)),
             CommandSpec(name: "remove", summary: ["Take a source out of site.json"],
                         operand: OperandSpec(name: "ID", required: true, one: "one source id", needs: "a source id ('newsgen source list' shows them)")),
             CommandSpec(name: "import", summary: ["Add every feed of an OPML file (folders become categories)"],
@@ -47,6 +50,18 @@ extension CommandSpec {
         its articles. A feed already in site.json (the same address, after
         redirects) or an id already used is refused, naming that source.
 
+        A feed that gives only a teaser of each article (a sentence or two, or a
+        "Read more" ending, and no content of its own) gets full text (auto) when
+        added, and add says so: its articles' own pages are read, politely, so the
+        archive keeps whole articles. --full-text never keeps it off (add still
+        warns). Every build's summary names such sources left on the default
+        never, with the one command that turns full text on, and /sources/ marks them.
+
+        set changes one key of a source (of several: ID,ID,…) in place: full-text
+        (never, auto, always, or default for extract.fullText), title, category (""
+        takes either out), url or path. An unknown key or a value the key does not
+        take is exit 64, naming what it takes; an unknown id is exit 1.
+
         remove is refused while the archive holds the source's articles: add
         --keep-archive to keep them (still shown, under the source's title) or
         --purge to take them out of the archive. Bookmarked articles always stay.
@@ -65,6 +80,7 @@ extension CommandSpec {
         without https://, it says the URL meant).
         """,
         examples: ["newsgen source add https://example.org/", "newsgen source add https://example.org/ --pick 2 --id example-news",
+                   "newsgen source set example-news full-text auto", "newsgen source set example-news,other-news category Local",
                    "newsgen source remove example-news --purge", "newsgen source import subscriptions.opml --dry-run",
                    "newsgen source export > sources.opml"],
         make: { parsed in
@@ -77,6 +93,9 @@ extension CommandSpec {
             case "remove": action = .remove(id: parsed.operand ?? "", keepArchive: parsed.has("--keep-archive"), purge: parsed.has("--purge"))
             case "import": action = .importOPML(file: parsed.operand ?? "", dryRun: parsed.has("--dry-run"))
             case "export": action = .export
+            case "set":
+                let words = parsed.operands + ["", "", ""]
+                action = .set(ids: words[0], key: words[1], value: words[2])
             default: action = .list
             }
             return .source(Command.SourceArguments(action, site: site))

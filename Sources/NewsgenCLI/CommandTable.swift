@@ -67,6 +67,8 @@ public struct OperandSpec: Sendable {
     public var one: String
     /// "needs `an article: …`" when missing or empty ("…, not an empty one" when optional).
     public var needs: String
+    /// How many words it is (`ID KEY VALUE` is 3); all of them are needed, the last may be empty.
+    public var words = 1
 
     /// ARTICLE as `bookmark` and `archive remove` take it: an id, a page or a URL.
     static let article = OperandSpec(name: "ARTICLE", required: true, one: "one article",

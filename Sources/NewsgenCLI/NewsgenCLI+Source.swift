@@ -20,6 +20,15 @@ extension NewsgenCLI {
                 let report = try SourceImport.run(context.url(file), shownAs: file, dryRun: dryRun, site: site)
                 return report.text
             }
+        case .set(let ids, let key, let value):
+            let change: SourceSet.Change
+            switch SourceSet.change(key: key, value: value) {
+            case .success(let checked): change = checked
+            case .failure(let problem): return usage(problem.description, context)
+            }
+            let list = ids.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+            if list.contains("") { return usage("source set: '\(ids)' names an empty id; separate ids with commas alone", context) }
+            return onSite(arguments.site, context, locked: true) { site in try SourceSet.apply(change, to: list, site: site) }
         case .export:
             return onSite(arguments.site, context, locked: false) { site in
                 let opml = try SourceExport.opml(site: site)

@@ -266,6 +266,7 @@ public enum NewsgenCLI {
                 }
                 console.print(report.upToDate ? BuildSummary.upToDate(report, outputShownAs: shown, seconds: seconds)
                                       : BuildSummary.line(report, outputShownAs: shown, seconds: seconds))
+                if let note = report.teasers.note { console.print(note) }
             }
             return exitSuccess
         } catch {

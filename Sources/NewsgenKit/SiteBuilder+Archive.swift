@@ -17,6 +17,8 @@ struct ArchiveUpdate {
     var unparsed: Int
     /// Each article's line digest as saved, the Enrich cache's key (ADR 034).
     var digests: ArchiveDigests
+    /// The sources that give only teasers, and the articles kept as teasers (ADR 056).
+    var teasers: TeaserSources
 }
 
 extension SiteBuilder {
@@ -51,6 +53,8 @@ extension SiteBuilder {
         let fullText = ExtractStage.run(&merged.archive, site: site, state: &read.state, offline: options.offline, now: options.now,
                                         network: options.network, progress: options.stageProgress, checkpoint: checkpoint)
         timer.lap("extract")
+        merged.changes.textRead(fullText.readIDs)
+        let teasers = TeaserSources.find(in: merged.archive, config: site.config)
         let archive = merged.archive, state = read.state
         let digests = try checkpoint.close { () throws(BuildError) in
             try ArchiveStage.save(archive, since: onDisk, state: state, site: site, offline: options.offline)
@@ -65,7 +69,9 @@ extension SiteBuilder {
             throw BuildError("source '\(failed.id)' failed and --strict is set; the archive was updated, the site was not published")
         }
         timer.lap("archive")
+        // A source that answered 304 Not Modified sent nothing to parse: as unchanged as one whose document was the last build's.
+        let unparsed = read.outcomes.count { read.unchanged.contains($0.id) || $0.outcome == .notModified }
         return ArchiveUpdate(archive: merged.archive, changes: merged.changes, warnings: warnings, outcomes: read.outcomes, sources: read.sources,
-                             state: read.state, fullText: fullText, unparsed: read.unchanged.count, digests: digests)
+                             state: read.state, fullText: fullText, unparsed: unparsed, digests: digests, teasers: teasers)
     }
 }

@@ -66,6 +66,8 @@ public struct BuildReport: Sendable {
     public var sourcesUnparsed = 0
     /// Article pages read for their full text in this build, left for later builds, and failed.
     public var fullText = FullTextSummary()
+    /// The sources whose feeds give only teasers, and the articles the archive keeps as teasers (ADR 056).
+    public var teasers = TeaserSources()
     /// Load, fetch, parse, archive, extract, enrich, images, render, publish: empty without `BuildOptions.stageClock`.
     public var stageTimes: [StageTime] = []
     /// True when nothing had changed since the last build and `public/` was left as it was (`BuildRecord`).
@@ -109,7 +111,8 @@ public enum SiteBuilder {
                                 bookmarks: bookmarks, sourceStatuses: SourceStatus.make(config: site.config, outcomes: updated.outcomes,
                                                                                         state: updated.state, titles: updated.sources,
                                                                                         fullText: updated.fullText.counts,
-                                                                                        notFetchedInPreview: options.preview && options.offline),
+                                                                                        notFetchedInPreview: options.preview && options.offline,
+                                                                                        teasers: updated.teasers.withoutFullText),
                                 duplicateOf: duplicates, previousPages: record?.reusablePages(in: output, site: site.directory) ?? [:],
                                 previousOutput: output, themeKey: PageKey.theme(site), ownFavicon: site.hasOwnFavicon,
                                 spool: PageSpool.make(in: site.pageSpoolDirectory, within: site.bounds), now: options.now)
@@ -140,7 +143,7 @@ public enum SiteBuilder {
         return BuildReport(sources: updated.outcomes, articleCount: input.articles.count, pageCount: pages.count, output: output,
                            warnings: warnings, changes: updated.changes, duplicateCount: duplicates.count, images: enriched.images,
                            enrich: enriched.cache, searchTerms: (search.tokenized, search.reused), sourcesUnparsed: updated.unparsed,
-                           fullText: updated.fullText.summary,
+                           fullText: updated.fullText.summary, teasers: updated.teasers,
                            stageTimes: timer.times, pagesRendered: pages.rendered, pagesKept: pages.kept)
     }
 

@@ -29,6 +29,7 @@ extension Article {
         .strings("tags", { $0.tags }, { $0.tags = $1 }),
         .optional("imageURL", { $0.imageURL }, { $0.imageURL = $1 }),
         .fullText,
+        .feedText,
     ]
 
     /// `fields` by key, the order an archive line is written in (sorted, as `JSONEncoder`'s `.sortedKeys` wrote it).
@@ -143,5 +144,19 @@ extension Article.Field {
                                     extractedAt: try object.date("extractedAt"), extractor: try object.string("extractor"),
                                     feedStamp: try object.string("feedStamp"), savedPage: try object.optionalString("savedPage"),
                                     leadImage: try object.optionalString("leadImage"))
+    }
+}
+
+extension Article.Field {
+    /// `feedText`, the feed text's provenance kind (ADR 056): written only when known, as its raw value.
+    static let feedText = Self(name: "feedText", key: "feedText", write: { article, writer in
+        writer.optional("feedText", article.feedText?.rawValue)
+    }) { article, value throws(JSONFieldError) in
+        guard let value, !value.isNull else { return }
+        let raw = try value.decodeString(at: [.key("feedText")])
+        guard let kind = FeedTextKind(rawValue: raw) else {
+            throw JSONFieldError(path: [.key("feedText")], problem: .wrongType(expected: "\"teaser\"", found: "'\(raw)'"))
+        }
+        article.feedText = kind
     }
 }

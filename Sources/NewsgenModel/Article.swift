@@ -29,6 +29,8 @@ public struct Article: Sendable, Equatable, Codable {
     /// The text extracted from the article's own page, when its source asks for full text and
     /// extraction succeeded; the feed's `summaryHTML` and `contentHTML` are kept beside it.
     public var fullText: FullText?
+    /// `.teaser` when the feed's text is only a teaser of the article (ADR 056), set when the item is merged.
+    public var feedText: FeedTextKind?
 
     public init(id: String, slug: String, sourceID: String, title: String, link: String? = nil,
                 author: String? = nil, published: Date? = nil, updated: Date? = nil,

@@ -7,17 +7,22 @@ import NewsgenTestSupport
 /// and `/feed.xml` at the root for the page that names none.
 enum DiscoveryHTTPServer {
     static let handler = #"""
+    # Every item carries its whole text (160 words), so no feed here is a feed of teasers (ADR 056): adding one
+    # never turns full text on, and no build of these tests reads a page from example.com.
+    WHOLE = "<p>" + " ".join("word%d" % n for n in range(160)) + "</p>"
     def rss(title, names):
         items = "".join('<item><title>%s</title><link>http://example.com/%s/%s</link><guid isPermaLink="false">%s-%s</guid>'
-                        '<pubDate>Mon, 0%d Jan 2026 10:00:00 GMT</pubDate><description>About %s.</description></item>'
-                        % (name, title, name, title, name, day + 1, name) for day, name in enumerate(names))
-        return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>%s</title>'
+                        '<pubDate>Mon, 0%d Jan 2026 10:00:00 GMT</pubDate><description>About %s.</description>'
+                        '<content:encoded><![CDATA[%s]]></content:encoded></item>'
+                        % (name, title, name, title, name, day + 1, name, WHOLE) for day, name in enumerate(names))
+        return ('<?xml version="1.0" encoding="utf-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>%s</title>'
                 '<link>http://example.com/</link>%s</channel></rss>' % (title, items)).encode()
     ATOM = ('<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Valley Atom</title>'
             '<id>urn:valley</id><updated>2026-01-09T08:00:00Z</updated><entry><title>Glow on the bay</title><id>urn:valley:1</id>'
-            '<link href="http://example.com/valley/glow"/><updated>2026-01-09T08:00:00Z</updated><summary>Blue.</summary></entry></feed>').encode()
+            '<link href="http://example.com/valley/glow"/><updated>2026-01-09T08:00:00Z</updated><summary>Blue.</summary>'
+            '<content type="html">%s</content></entry></feed>' % WHOLE.replace("<", "&lt;")).encode()
     JSONFEED = ('{"version": "https://jsonfeed.org/version/1.1", "title": "Valley JSON", "items": [{"id": "j1", '
-                '"url": "http://example.com/json/1", "title": "Json one", "content_text": "One.", "date_published": "2026-01-03T10:00:00Z"}]}').encode()
+                '"url": "http://example.com/json/1", "title": "Json one", "content_html": "%s", "date_published": "2026-01-03T10:00:00Z"}]}' % WHOLE).encode()
     def page(links):
         return ('<!DOCTYPE html><html><head><title>A page</title>%s</head><body><p>Hello</p>'
                 '<script>var x = "<link rel=alternate type=application/rss+xml href=/nope.xml>";</script></body></html>' % links).encode()

@@ -215,8 +215,8 @@ struct SourceEndToEndTests {
         let listed = try site.run("source", "list")
         #expect(listed.stdout == """
             2 sources in site.json:
-              harbour-news  Harbour News  \(server.url("/feeds/harbour.xml"))
-              root-feed     Root Feed     \(server.url("/feed.xml"))
+              harbour-news  Harbour News  full-text never (default)  \(server.url("/feeds/harbour.xml"))
+              root-feed     Root Feed     full-text never (default)  \(server.url("/feed.xml"))
 
             """)
 
@@ -345,7 +345,7 @@ struct SourceEndToEndTests {
         #expect(reimported.stdout.hasPrefix("Added 57 sources from export.opml to site.json:\n"))
         // Folders come after the sources without one in OPML, so the order differs; the sources do not.
         let lines = { (site: TemporarySite) throws in try site.run("source", "list").stdout.split(separator: "\n").sorted() }
-        #expect(try lines(site).contains { $0.split(separator: " ") == ["feed-4-9", "Feed", "4-9", "https://feeds.example.org/4/9.xml", "[Folder", "4]"] })
+        #expect(try lines(site).contains { $0.split(separator: " ") == ["feed-4-9", "Feed", "4-9", "full-text", "never", "(default)", "https://feeds.example.org/4/9.xml", "[Folder", "4]"] })
         #expect(try lines(other) == lines(site))
     }
 }

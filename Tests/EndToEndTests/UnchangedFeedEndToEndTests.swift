@@ -30,10 +30,10 @@ struct UnchangedFeedEndToEndTests {
         let site = try TemporarySite.sample()
         defer { site.remove() }
         let first = try Self.build(site)
-        #expect(first.sources == "Sources: 0 of 4 unchanged since the last build (not parsed again).")
+        #expect(first.sources == "Sources: 0 of 4 unchanged since the last build (304 Not Modified or the same document; not parsed again).")
 
         let second = try Self.build(site)
-        #expect(second.sources == "Sources: 4 of 4 unchanged since the last build (not parsed again).")
+        #expect(second.sources == "Sources: 4 of 4 unchanged since the last build (304 Not Modified or the same document; not parsed again).")
         // What the sources brought is counted as it would be had they been parsed.
         #expect(second.summary?.contains("0 new, 0 updated, 21 unchanged; 4 sources, 0 failed") == true, "\(second.summary ?? "")")
         Self.expectSame(second.snapshot, first.snapshot, "nothing changed")
@@ -42,10 +42,10 @@ struct UnchangedFeedEndToEndTests {
         let feed = "content/feeds/city-council.xml"
         try site.write(feed, try site.read(feed).replacingOccurrences(of: "</title>", with: "!</title>"))
         let edited = try Self.build(site)
-        #expect(edited.sources == "Sources: 3 of 4 unchanged since the last build (not parsed again).")
+        #expect(edited.sources == "Sources: 3 of 4 unchanged since the last build (304 Not Modified or the same document; not parsed again).")
         Self.forget(site)
         let parsedAll = try Self.build(site)
-        #expect(parsedAll.sources == "Sources: 0 of 4 unchanged since the last build (not parsed again).")
+        #expect(parsedAll.sources == "Sources: 0 of 4 unchanged since the last build (304 Not Modified or the same document; not parsed again).")
         Self.expectSame(edited.snapshot, parsedAll.snapshot, "one feed edited")
         // The council's four stories changed title; the other sources' seventeen are counted as unchanged though not parsed.
         #expect(edited.summary?.contains("0 new, 4 updated, 17 unchanged; 4 sources, 0 failed") == true, "\(edited.summary ?? "")")
@@ -63,14 +63,14 @@ struct UnchangedFeedEndToEndTests {
             config["sources"] = sources
         }
         let retitled = try Self.build(site)
-        #expect(retitled.sources == "Sources: 3 of 4 unchanged since the last build (not parsed again).")
+        #expect(retitled.sources == "Sources: 3 of 4 unchanged since the last build (304 Not Modified or the same document; not parsed again).")
         #expect(retitled.snapshot.values.contains { String(decoding: $0, as: UTF8.self).contains("The Harbour Gazette") })
 
         // The archive lost a source's articles (restored from an older copy, say): that source is parsed and they come back.
         let folder = site.file("content/archive/valley-science")
         try FileManager.default.removeItem(at: folder)
         let restored = try Self.build(site)
-        #expect(restored.sources == "Sources: 3 of 4 unchanged since the last build (not parsed again).")
+        #expect(restored.sources == "Sources: 3 of 4 unchanged since the last build (304 Not Modified or the same document; not parsed again).")
         #expect(FileManager.default.fileExists(atPath: folder.path))
         Self.forget(site)
         Self.expectSame(restored.snapshot, try Self.build(site).snapshot, "archive restored")
@@ -80,6 +80,6 @@ struct UnchangedFeedEndToEndTests {
         var memo = try Data(contentsOf: site.file(".newsgen/cache/parsed-sources.bin"))
         memo[memo.count / 2] ^= 0x10
         try memo.write(to: site.file(".newsgen/cache/parsed-sources.bin"))
-        #expect(try Self.build(site).sources == "Sources: 0 of 4 unchanged since the last build (not parsed again).")
+        #expect(try Self.build(site).sources == "Sources: 0 of 4 unchanged since the last build (304 Not Modified or the same document; not parsed again).")
     }
 }

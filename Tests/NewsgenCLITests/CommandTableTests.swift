@@ -15,7 +15,7 @@ struct CommandTableTests {
     @Test func everyOptionIsAcceptedWhereTheTableSaysAndRefusedElsewhere() throws {
         for form in Self.forms {
             let operand = form.spec.subcommands.first { $0.name == form.subcommand }?.operand ?? form.spec.operand
-            let words = form.words + (operand?.required == true ? ["x"] : [])
+            let words = form.words + (operand?.required == true ? Array(repeating: "x", count: operand?.words ?? 1) : [])
             for option in form.spec.options {
                 let line = words + [option.name] + (option.value.map { _ in ["text/xml"] } ?? [])
                 if form.spec.options(for: form.subcommand).contains(where: { $0.name == option.name }) {

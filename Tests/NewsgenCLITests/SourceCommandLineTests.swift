@@ -22,9 +22,15 @@ struct SourceCommandLineTests {
         #expect(HelpText.text(for: nil).contains("\n  source      Add a source by its web address, list or remove sources, import\n"))
     }
 
+    @Test func setTakesThreeWordsTheLastMayBeEmpty() throws {
+        #expect(try parse("source", "set", "a,b", "full-text", "auto", "--site", "news")
+                == .source(Command.SourceArguments(.set(ids: "a,b", key: "full-text", value: "auto"), site: "news")))
+        #expect(try parse("source", "set", "a", "category", "") == .source(Command.SourceArguments(.set(ids: "a", key: "category", value: ""))))
+    }
+
     @Test(arguments: [
-        (["source"], "source needs a subcommand: add, list, remove, import or export"),
-        (["source", "ad", "x"], "unknown source subcommand 'ad' (did you mean 'add'?); use add, list, remove, import or export"),
+        (["source"], "source needs a subcommand: add, list, set, remove, import or export"),
+        (["source", "ad", "x"], "unknown source subcommand 'ad' (did you mean 'add'?); use add, list, set, remove, import or export"),
         (["source", "add"], "source add needs a URL: a feed's or a web page's"),
         (["source", "remove"], "source remove needs a source id ('newsgen source list' shows them)"),
         (["source", "import"], "source import needs an OPML file"),
@@ -32,6 +38,8 @@ struct SourceCommandLineTests {
         (["source", "list", "--pick", "2"], "--pick is only for 'source add'"),
         (["source", "add", "x", "--dry-run"], "--dry-run is only for 'source import'"),
         (["source", "export", "x"], "source export takes no argument 'x'"),
+        (["source", "set", "a", "title"], "source set needs ID KEY VALUE, e.g. 'example-news full-text auto'"),
+        (["source", "set", "a", "title", "x", "y"], "source set takes ID KEY VALUE, not also 'y'"),
     ])
     func misuse(arguments: [String], message: String) {
         #expect(usageError(arguments) == message)

@@ -168,10 +168,11 @@ struct ArchiveSaveJournalTests: ArchiveFolderTesting {
 
     /// The keys the loader accepts are exactly the keys an article with every field set is written with.
     @Test func theKnownKeysAreTheKeysArticlesAreWrittenWith() throws {
-        let full = Article(id: "0123456789abcdef", slug: "s", sourceID: "src", title: "T", link: "l", author: "a",
+        var full = Article(id: "0123456789abcdef", slug: "s", sourceID: "src", title: "T", link: "l", author: "a",
                            published: Date(timeIntervalSince1970: 1), updated: Date(timeIntervalSince1970: 2),
                            summaryHTML: "s", contentHTML: "c", tags: ["t"], imageURL: "i", identityKey: "k",
                            fullText: FullText(html: "h", url: "u", finalURL: "f", extractedAt: Date(timeIntervalSince1970: 3), extractor: "1", feedStamp: "s"))
+        full.feedText = .teaser
         let object = try #require(JSONSerialization.jsonObject(with: ArchiveLineWriter.line(full)) as? [String: Any])
         #expect(Set(object.keys) == ArchiveLine.knownKeys)
         let encoded = try #require(JSONSerialization.jsonObject(with: FoundationOracle.archiveEncoder().encode(full)) as? [String: Any])

@@ -9,7 +9,8 @@ import Testing
 @Suite("Article fields in the archive line")
 struct ArticleFieldsTests {
     /// Every optional set and every value away from its default.
-    static let full = Article(id: "0123456789abcdef", slug: "full-slug", sourceID: "full-source", title: "Full \"title\"",
+    static let full: Article = {
+        var article = Article(id: "0123456789abcdef", slug: "full-slug", sourceID: "full-source", title: "Full \"title\"",
                               link: "https://example.com/a/b?c=d", author: "Ann Author", published: Date(timeIntervalSince1970: 1_790_000_000.5),
                               updated: Date(timeIntervalSince1970: 1_790_086_400), summaryHTML: "<p>summary</p>",
                               contentHTML: "<p>content\u{2028}é</p>", tags: ["one", "two"], imageURL: "https://example.com/i.png",
@@ -17,6 +18,9 @@ struct ArticleFieldsTests {
                               fullText: FullText(html: "<p>the page's text</p>", url: "https://example.com/a/b?c=d", finalURL: "https://example.com/a/b",
                                                  extractedAt: Date(timeIntervalSince1970: 1_790_090_000), extractor: "1", feedStamp: "00ff00ff00ff00ff",
                                                  savedPage: "content/saved-pages/example.com/a/b", leadImage: "https://example.com/hero.jpg"))
+        article.feedText = .teaser
+        return article
+    }()
 
     private static var properties: [(label: String, value: Any)] {
         Mirror(reflecting: full).children.map { ($0.label ?? "?", $0.value) }

@@ -183,6 +183,7 @@ struct ArticleDigestTests {
         ("Article.tags", { $0.article.tags = ["Go"] }),
         ("Article.imageURL", { $0.article.imageURL = "https://x.example/i.png" }),
         ("Article.fullText", { $0.article.fullText = nil }),
+        ("Article.feedText", { $0.article.feedText = .teaser }),
         ("FullText.html", { $0.article.fullText?.html = "<p>Other</p>" }),
         ("FullText.url", { $0.article.fullText?.url = "https://other.example/" }),
         ("FullText.finalURL", { $0.article.fullText?.finalURL = "https://other.example/" }),

@@ -124,4 +124,20 @@ struct SourceListEditorTests {
             #expect(error.description.hasSuffix("it was left untouched"))
         }
     }
+
+    private func set(_ text: String, _ key: String, _ value: String?, at index: Int = 0) throws -> String {
+        let result = String(decoding: try SourceListEditor(Array(text.utf8), file: "site.json").setting(key, to: value, at: index), as: UTF8.self)
+        _ = try SiteConfig.decode(Data(result.utf8))
+        return result
+    }
+
+    @Test func setReplacesAddsAndTakesOutOneMemberInTheObjectsOwnSpacing() throws {
+        let text = "{\n  \"title\": \"T\",\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    {\"id\":\"b\",\"title\":\"B\",\"path\":\"b\"}\n  ]\n}\n"
+        #expect(try set(text, "fullText", "auto") == "{\n  \"title\": \"T\",\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\", \"fullText\": \"auto\" },\n    {\"id\":\"b\",\"title\":\"B\",\"path\":\"b\"}\n  ]\n}\n")
+        #expect(try set(text, "title", "Bee \"2\"", at: 1) == "{\n  \"title\": \"T\",\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    {\"id\":\"b\",\"title\":\"Bee \\\"2\\\"\",\"path\":\"b\"}\n  ]\n}\n")
+        #expect(try set(text, "title", nil, at: 1) == "{\n  \"title\": \"T\",\n  \"sources\": [\n    { \"id\": \"a\", \"path\": \"a\" },\n    {\"id\":\"b\",\"path\":\"b\"}\n  ]\n}\n")
+        #expect(try set("{\"title\":\"T\",\"sources\":[{\"id\":\"a\",\"path\":\"a\",\"category\":\"C\"}]}", "category", nil)
+                == "{\"title\":\"T\",\"sources\":[{\"id\":\"a\",\"path\":\"a\"}]}")
+        #expect(try set(text, "category", nil) == text)
+    }
 }

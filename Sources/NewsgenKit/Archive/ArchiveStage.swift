@@ -23,7 +23,7 @@ enum ArchiveStage {
     static func merge(_ incoming: [IncomingArticle], markdownPresent: Set<String>, into archive: Archive,
                       takenDown: Set<String>, retention: ArchiveConfig, now: Date?, protected: Set<String>,
                       unchanged: Set<String> = []) -> MergedArchive {
-        let identified = archive.identifying(incoming).filter { !$0.isAny(of: takenDown) }
+        let identified = archive.identifying(TeaserTest.marked(incoming)).filter { !$0.isAny(of: takenDown) }
         var merged = archive
         let warnings = merged.merge(identified, markdownPresent: markdownPresent)
         let pruned = merged.applyRetention(keepDays: retention.keepDays, keepPerSource: retention.keepPerSource,

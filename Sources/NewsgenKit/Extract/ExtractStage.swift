@@ -45,6 +45,7 @@ enum ExtractStage {
                 changed.append(updated)
                 state.pages[article.id] = nil
                 result.summary.extracted += 1
+                result.readIDs.insert(article.id)
                 result.counts[source]?.extracted += 1
             case .failed(let reason):
                 let record = (state.pages[article.id] ?? ExtractionRecord()).failed(reason, now: now, stamp: FullText.stamp(of: article))

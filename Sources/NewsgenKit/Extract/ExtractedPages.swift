@@ -6,5 +6,7 @@ struct ExtractedPages: Sendable {
     var counts: [String: FullTextCounts] = [:]
     /// Pages read (fetched or saved) into the archive, left waiting, and failed in this build.
     var summary = FullTextSummary()
+    /// The articles whose page's text this build put in the archive: counted as updated (`ArchiveChanges.textRead`).
+    var readIDs: Set<String> = []
     var warnings: [BuildWarning] = []
 }

@@ -343,6 +343,9 @@ struct PageContext {
             backoff["nextAttempt"] = status.nextAttempt.map(date)
             row["backoff"] = .object(backoff)
         }
+        if status.teaserOnly {
+            row["teaserOnly"] = .string(strings.text("teaserOnly", ["command": TeaserSources.command([status.id])]))
+        }
         if let counts = status.fullText {
             row["fullText"] = .object([
                 "mode": .string(counts.mode.rawValue), "extracted": .int(counts.extracted), "waiting": .int(counts.waiting),

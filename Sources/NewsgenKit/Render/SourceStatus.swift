@@ -22,17 +22,21 @@ struct SourceStatus: Sendable {
     var fullText: FullTextCounts?
     /// A url source `newsgen serve` did not fetch (an offline preview build, ADR 058): neither failed nor skipped.
     var notFetchedInPreview = false
+    /// Its feed gives only teasers and its full text is off (ADR 056): `/sources/` marks it.
+    var teaserOnly = false
 
     /// Statuses in site.json order.
     static func make(config: SiteConfig, outcomes: [(id: String, outcome: SourceOutcome)], state: FetchState,
                      titles: [String: SourceInfo], fullText: [String: FullTextCounts] = [:],
-                     notFetchedInPreview: Bool = false) -> [SourceStatus] {
+                     notFetchedInPreview: Bool = false, teasers: [String] = []) -> [SourceStatus] {
+        let teasers = Set(teasers)
         let byID = Dictionary(outcomes.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
         return config.sources.map { source in
             var status = SourceStatus(id: source.id, title: titles[source.id]?.title ?? source.title ?? source.id,
                                       location: source.address, isURL: source.isURL,
                                       outcome: byID[source.id] ?? .skipped(reason: SourceReason(.notRead, text: "not read")))
             status.fullText = fullText[source.id]
+            status.teaserOnly = teasers.contains(source.id)
             status.category = source.category
             if notFetchedInPreview, source.isURL, case .skipped = status.outcome { status.notFetchedInPreview = true }
             if source.isURL, let entry = state.sources[source.id], entry.url == source.address {

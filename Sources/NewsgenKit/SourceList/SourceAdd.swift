@@ -90,14 +90,36 @@ public enum SourceAdd {
         let id = request.id ?? SourceID.derive(from: title ?? found.address.host ?? "", taken: Set(config.sources.map(\.id)).union(archived))
         var source = SourceConfig(id: id, title: title, location: .url(found.address))
         source.fullText = request.fullText
+        // A feed of teasers gets full text (`auto`) unless asked otherwise, or its articles are archived as a sentence (ADR 056).
+        let parse = SourceArchiving.parse(found.document, as: source, config: config)
+        let teaser = SourceArchiving.isTeaserFeed(parse)
+        let siteMode = config.extract.fullText
+        if teaser, request.fullText == nil, siteMode == .never { source.fullText = .auto }
         let added = try file.write(editor.adding([source]))
         let stored: SourceArchiving.Stored
         do {
-            stored = try SourceArchiving.store(found.document, as: source, config: added, site: site, now: now)
+            stored = try SourceArchiving.store(parse, of: found.document, as: source, config: added, site: site, now: now)
         } catch {
             throw BuildError("added '\(id)' to site.json, but its articles could not be stored (\(error.description)); the next build fetches them")
         }
-        return summary(source, found: found, stored: stored)
+        var text = summary(source, found: found, stored: stored)
+        if teaser { text += "\n" + teaserNote(source, asked: request.fullText, siteMode: siteMode) }
+        return text
+    }
+
+    /// What `add` says about a feed of teasers: that full text was turned on, or that it stays off and what that costs.
+    private static func teaserNote(_ source: SourceConfig, asked: FullTextMode?, siteMode: FullTextMode) -> String {
+        let feed = "The feed gives only a teaser of each article (a sentence or two and a link)"
+        switch (asked, source.fullText ?? siteMode) {
+        case (nil, .auto) where siteMode == .never:
+            return "\(feed), so full text is on for it (\"fullText\": \"auto\" in site.json): each build reads the articles' own pages, politely, "
+                + "and keeps their text in the archive. To keep only the teasers: 'newsgen source set \(source.id) full-text never'."
+        case (_, .never):
+            return "warning: \(feed) and full text is off, so the archive keeps only the teasers. "
+                + "To keep whole articles: '\(TeaserSources.command([source.id]))'."
+        default:
+            return "\(feed); full text is \(source.fullText ?? siteMode) for it, so each build reads the articles' own pages."
+        }
     }
 
     /// What was added: id, title, format, items and the newest one's date, and where its articles are.

@@ -14,12 +14,23 @@ enum SourceArchiving {
         var archived: Int
     }
 
-    /// Parses `document` as `source`'s and stores its articles and validators; `config` is site.json with `source` in it.
-    static func store(_ document: FetchedDocument, as source: SourceConfig, config: SiteConfig, site: Site, now: Date) throws(BuildError) -> Stored {
+    /// Parses `document` as `source`'s, as a build would.
+    static func parse(_ document: FetchedDocument, as source: SourceConfig, config: SiteConfig) -> SourceParse {
+        let fetched = FetchedSource(source: source, outcome: .fresh(document), etag: document.etag, lastModified: document.lastModified)
+        return SourceParse.make(fetched, config: config, offline: false)
+    }
+
+    /// True when the parsed feed gives only teasers (`TeaserTest`, ADR 056).
+    static func isTeaserFeed(_ parse: SourceParse) -> Bool {
+        TeaserTest.isTeaserFeed(TeaserTest.marked(parse.incoming).map(\.article))
+    }
+
+    /// Stores `parse` (of `document`, as `source`'s) with its validators; `config` is site.json with `source` in it.
+    static func store(_ parse: SourceParse, of document: FetchedDocument, as source: SourceConfig, config: SiteConfig, site: Site,
+                      now: Date) throws(BuildError) -> Stored {
         let site = Site(directory: site.directory, config: config)
         let loaded = try loadArchive(site)
         let fetched = FetchedSource(source: source, outcome: .fresh(document), etag: document.etag, lastModified: document.lastModified)
-        let parse = SourceParse.make(fetched, config: config, offline: false)
         let markdown = Set((loaded.archive.articlesBySource[ArticleID.markdownSourceID] ?? []).map(\.id))
         let merged = ArchiveStage.merge(parse.incoming, markdownPresent: markdown, into: loaded.archive, takenDown: loaded.takenDown,
                                         retention: config.archive, now: now, protected: loaded.bookmarked)

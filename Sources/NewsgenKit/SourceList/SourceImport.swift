@@ -82,7 +82,10 @@ public enum SourceImport {
             lines.append("Left out, \(Wording.counted(report.failed.count, "problem")):")
             lines += report.failed.map { "  " + $0 }
         }
-        if !dryRun, !report.added.isEmpty { lines.append("Nothing was fetched yet: the next 'newsgen build' fetches them.") }
+        if !report.added.isEmpty {
+            lines.append((dryRun ? "Nothing is fetched" : "Nothing was fetched yet") + ": the next 'newsgen build' fetches them, and names those whose feeds give "
+                + "only teasers with the one command that turns full text on for them ('newsgen source set ID,ID… full-text auto').")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -189,6 +189,8 @@ public struct JSONMember: Sendable {
     /// Where the key's opening quote is, for errors about the key itself (an unknown key).
     public var keyPlace: TextPlace { document.place(ofByte: document.tape[keyIndex].start) }
     public var value: JSONElement { JSONElement(document: document, index: keyIndex + 1) }
+    /// The byte offset of the key's opening quote, for an edit that takes the whole member out.
+    public var keyStart: Int { document.tape[keyIndex].start }
 }
 
 extension JSONElement {
