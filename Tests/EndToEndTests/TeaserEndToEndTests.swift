@@ -82,7 +82,7 @@ struct TeaserEndToEndTests {
         #expect(built.status == 0, "stderr: \(built.stderr)")
         #expect(!built.stdout.contains("teaser") && !built.stderr.contains("teaser"), "\(built.stdout)\(built.stderr)")
         let sources = try site.read("public/sources/index.html")
-        #expect(sources.contains(#"<p class="status-reason" data-testid="source-teaser">Teasers only: this feed gives a sentence or two of each article and full text is off, so the archive keeps no more. To keep whole articles, run: newsgen source set gazette full-text auto</p>"#), "sources: \(sources)")
+        #expect(sources.contains(#"<p class="status-reason" data-testid="source-teaser">Teasers only: this feed gives a sentence or two of each article and full text is off, so the archive keeps no more. To keep whole articles, run: <code>newsgen source set gazette full-text auto</code></p>"#), "sources: \(sources)")
     }
 
     /// A teaser source left on the site's default (`never`): every build names it with the one command, counts the

@@ -191,6 +191,8 @@ struct ArticleDigestTests {
         ("FullText.extractor", { $0.article.fullText?.extractor = "2" }),
         ("FullText.feedStamp", { $0.article.fullText?.feedStamp = "t" }),
         ("FullText.savedPage", { $0.article.fullText?.savedPage = "saved" }),
+        // Shown only through the Enrich stage's `ArticleImage` (its `media`), which the cases below change.
+        ("FullText.leadImage", { $0.article.fullText?.leadImage = "https://other.example/hero.jpg" }),
         ("ArticleImage.media", { $0.image?.media = "other.jpg" }),
         ("ArticleImage.thumbnail", { $0.image?.thumbnail = "other.jpg" }),
         ("ArticleImage.thumbnail2x", { $0.image?.thumbnail2x = nil }),

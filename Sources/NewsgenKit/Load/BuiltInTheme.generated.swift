@@ -431,7 +431,7 @@ newsgen build</code></pre>
           <span data-testid="source-last-new">{{strings.lastNewItem}} {{#lastNewItem}}<time datetime="{{iso}}" title="{{iso}}">{{displayWithTime}}</time>{{/lastNewItem}}{{^lastNewItem}}{{strings.never}}{{/lastNewItem}}</span>
         </p>
         {{#teaserOnly}}
-        <p class="status-reason" data-testid="source-teaser">{{teaserOnly}}</p>
+        <p class="status-reason" data-testid="source-teaser">{{teaserOnly}} <code>{{teaserCommand}}</code></p>
         {{/teaserOnly}}
         {{#fullText}}
         <p class="meta" data-testid="source-fulltext"><span>{{summary}}</span>{{#hasWaiting}}<span>{{waitingLabel}}</span>{{/hasWaiting}}{{#hasFailures}}<span class="status-failed-text">{{failedLabel}}</span>{{/hasFailures}}</p>
@@ -1289,7 +1289,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "extracted": {"one": "{count} extrahiert", "other": "{count} extrahiert"},
   "waiting": {"one": "{count} wartend", "other": "{count} wartend"},
   "failed": {"one": "{count} fehlgeschlagen", "other": "{count} fehlgeschlagen"},
-  "teaserOnly": "Nur Anrisse: Dieser Feed liefert von jedem Artikel nur ein, zwei Sätze, und der Volltext ist aus, also bewahrt das Archiv nicht mehr. Für ganze Artikel ausführen: {command}",
+  "teaserOnly": "Nur Anrisse: Dieser Feed liefert von jedem Artikel nur ein, zwei Sätze, und der Volltext ist aus, daher bewahrt das Archiv nicht mehr. Für ganze Artikel ausführen:",
   "backingOff": "Pausiert:",
   "consecutiveFailures": "Fehler in Folge: {count}",
   "nextTry": "nächster Versuch nach",
@@ -1452,7 +1452,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "extracted": {"one": "{count} extracted", "other": "{count} extracted"},
   "waiting": {"one": "{count} waiting", "other": "{count} waiting"},
   "failed": {"one": "{count} failed", "other": "{count} failed"},
-  "teaserOnly": "Teasers only: this feed gives a sentence or two of each article and full text is off, so the archive keeps no more. To keep whole articles, run: {command}",
+  "teaserOnly": "Teasers only: this feed gives a sentence or two of each article and full text is off, so the archive keeps no more. To keep whole articles, run:",
   "backingOff": "Backing off:",
   "consecutiveFailures": "consecutive failures: {count}",
   "nextTry": "next try after",
@@ -1615,7 +1615,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "extracted": {"one": "{count} extraído", "many": "{count} extraídos", "other": "{count} extraídos"},
   "waiting": {"one": "{count} en espera", "many": "{count} en espera", "other": "{count} en espera"},
   "failed": {"one": "{count} fallido", "many": "{count} fallidos", "other": "{count} fallidos"},
-  "teaserOnly": "Solo entradillas: este feed da una o dos frases de cada artículo y el texto completo está desactivado, así que el archivo no guarda más. Para guardar los artículos enteros, ejecute: {command}",
+  "teaserOnly": "Solo entradillas: este feed da una o dos frases de cada artículo y el texto completo está desactivado, así que el archivo no guarda más. Para guardar los artículos enteros, ejecute:",
   "backingOff": "En pausa:",
   "consecutiveFailures": "fallos seguidos: {count}",
   "nextTry": "próximo intento después del",
@@ -1778,7 +1778,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "extracted": {"one": "{count} extrait", "many": "{count} extraits", "other": "{count} extraits"},
   "waiting": {"one": "{count} en attente", "many": "{count} en attente", "other": "{count} en attente"},
   "failed": {"one": "{count} en échec", "many": "{count} en échec", "other": "{count} en échec"},
-  "teaserOnly": "Accroches seulement : ce flux ne donne qu’une phrase ou deux de chaque article et le texte intégral est désactivé, l’archive n’en garde donc pas plus. Pour garder les articles entiers, lancez : {command}",
+  "teaserOnly": "Accroches seulement : ce flux ne donne qu’une phrase ou deux de chaque article et le texte intégral est désactivé, l’archive n’en garde donc pas plus. Pour garder les articles entiers, lancez :",
   "backingOff": "En pause :",
   "consecutiveFailures": "échecs consécutifs : {count}",
   "nextTry": "prochain essai après",
@@ -1941,7 +1941,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "extracted": {"one": "{count} estratto", "many": "{count} estratti", "other": "{count} estratti"},
   "waiting": {"one": "{count} in attesa", "many": "{count} in attesa", "other": "{count} in attesa"},
   "failed": {"one": "{count} non riuscito", "many": "{count} non riusciti", "other": "{count} non riusciti"},
-  "teaserOnly": "Solo anteprime: questo feed fornisce una o due frasi di ogni articolo e il testo completo è disattivato, quindi l’archivio non conserva altro. Per conservare gli articoli interi, esegui: {command}",
+  "teaserOnly": "Solo anteprime: questo feed fornisce una o due frasi di ogni articolo e il testo completo è disattivato, quindi l’archivio non conserva altro. Per conservare gli articoli interi, esegui:",
   "backingOff": "In pausa:",
   "consecutiveFailures": "errori consecutivi: {count}",
   "nextTry": "prossimo tentativo dopo il",
@@ -2104,7 +2104,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "extracted": {"one": "{count} overgenomen", "other": "{count} overgenomen"},
   "waiting": {"one": "{count} wachtend", "other": "{count} wachtend"},
   "failed": {"one": "{count} mislukt", "other": "{count} mislukt"},
-  "teaserOnly": "Alleen teasers: deze feed geeft een of twee zinnen van elk artikel en volledige tekst staat uit, dus het archief bewaart niet meer. Om hele artikelen te bewaren, voer uit: {command}",
+  "teaserOnly": "Alleen teasers: deze feed geeft een of twee zinnen van elk artikel en volledige tekst staat uit, dus het archief bewaart niet meer. Om hele artikelen te bewaren, voer uit:",
   "backingOff": "Even gepauzeerd:",
   "consecutiveFailures": "fouten na elkaar: {count}",
   "nextTry": "volgende poging na",
@@ -2267,7 +2267,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "extracted": {"one": "wyodrębniono {count}", "few": "wyodrębniono {count}", "many": "wyodrębniono {count}", "other": "wyodrębniono {count}"},
   "waiting": {"one": "{count} czeka", "few": "{count} czekają", "many": "{count} czeka", "other": "{count} czeka"},
   "failed": {"one": "{count} z błędem", "few": "{count} z błędem", "many": "{count} z błędem", "other": "{count} z błędem"},
-  "teaserOnly": "Tylko zajawki: ten kanał podaje zdanie lub dwa z każdego artykułu, a pełny tekst jest wyłączony, więc archiwum nie zachowuje nic więcej. Aby zachować całe artykuły, uruchom: {command}",
+  "teaserOnly": "Tylko zajawki: ten kanał podaje zdanie lub dwa z każdego artykułu, a pełny tekst jest wyłączony, więc archiwum nie zachowuje nic więcej. Aby zachować całe artykuły, uruchom:",
   "backingOff": "Wstrzymano:",
   "consecutiveFailures": "błędy z rzędu: {count}",
   "nextTry": "następna próba po",
@@ -2430,7 +2430,7 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "extracted": {"one": "{count} extraído", "many": "{count} extraídos", "other": "{count} extraídos"},
   "waiting": {"one": "{count} à espera", "many": "{count} à espera", "other": "{count} à espera"},
   "failed": {"one": "{count} falhou", "many": "{count} falharam", "other": "{count} falharam"},
-  "teaserOnly": "Só chamadas: este feed dá uma ou duas frases de cada artigo e o texto completo está desligado, por isso o arquivo não guarda mais. Para guardar os artigos inteiros, execute: {command}",
+  "teaserOnly": "Só chamadas: este feed dá uma ou duas frases de cada artigo e o texto completo está desligado, por isso o arquivo não guarda mais. Para guardar os artigos inteiros, execute:",
   "backingOff": "Em pausa:",
   "consecutiveFailures": "falhas seguidas: {count}",
   "nextTry": "próxima tentativa depois de",

@@ -344,7 +344,9 @@ struct PageContext {
             row["backoff"] = .object(backoff)
         }
         if status.teaserOnly {
-            row["teaserOnly"] = .string(strings.text("teaserOnly", ["command": TeaserSources.command([status.id])]))
+            // The command in `<code>`, as typed: it is not translated.
+            row["teaserOnly"] = .string(strings.text("teaserOnly"))
+            row["teaserCommand"] = .string(TeaserSources.command([status.id]))
         }
         if let counts = status.fullText {
             row["fullText"] = .object([
