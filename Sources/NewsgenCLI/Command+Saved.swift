@@ -16,7 +16,7 @@ extension Command {
             switch arguments.action {
             case .add, .set, .remove(_, _, false): return "site.json was saved"
             case .remove(_, _, true): return "site.json and the archive were saved"
-            case .importOPML(_, let dryRun): return dryRun ? nil : "site.json was saved"
+            case .importOPML(_, let dryRun, _): return dryRun ? nil : "site.json was saved"
             case .list, .export: return nil
             }
         case .initialize(let directory, _): return "the site was made in \(directory)"

@@ -12,7 +12,7 @@ extension Command {
             /// Take source ID out of site.json; `keepArchive` or `purge` say what becomes of its articles.
             case remove(id: String, keepArchive: Bool, purge: Bool)
             /// Add every feed of an OPML file; `dryRun` writes nothing.
-            case importOPML(file: String, dryRun: Bool)
+            case importOPML(file: String, dryRun: Bool, check: Bool)
             /// Print the sources as OPML 2.0.
             case export
             /// Set one per-source key of the sources `ids` (comma-separated on the command line) to `value`.

@@ -17,6 +17,7 @@ extension CommandSpec {
             OptionSpec(name: "--purge", help: ["Take its archived articles out, bookmarked ones excepted (remove)"], group: "archive",
                        subcommands: ["remove"]),
             OptionSpec(name: "--dry-run", help: ["Print what would change, write nothing (import)"], subcommands: ["import"]),
+            OptionSpec(name: "--no-check", help: ["Do not read the added feeds to name the teaser ones (import)"], subcommands: ["import"]),
             .site,
         ],
         subcommands: [
@@ -67,9 +68,14 @@ extension CommandSpec {
         --purge to take them out of the archive. Bookmarked articles always stay.
 
         import adds every feed outline of an OPML file (feed readers export one);
-        a folder's name becomes the source's category. It fetches nothing: the
-        next build does. Feeds already in site.json, or twice in the file, are
-        skipped, and each skipped or unreadable outline is listed with its line.
+        a folder's name becomes the source's category. Feeds already in site.json,
+        or twice in the file, are skipped, and each skipped or unreadable outline
+        is listed with its line. Then (with --dry-run too) it reads each feed it
+        added once, politely (4 at a time, one at a time per host, for at most
+        2 minutes), and lists those that give only teasers with the one command
+        that turns full text on, and each feed it could not read. It stores
+        nothing and changes no mode: the next build archives the feeds.
+        --no-check skips the reading.
 
         A site holds at most \(Wording.grouped(SourceLimit.maxSources)) sources (what a build was measured
         at): add and import refuse to go past that, and write nothing.
@@ -91,7 +97,7 @@ extension CommandSpec {
                 action = .add(url: parsed.operand ?? "", id: parsed.value("--id"), title: parsed.value("--title"),
                               fullText: parsed.value("--full-text"), pick: parsed.value("--pick"))
             case "remove": action = .remove(id: parsed.operand ?? "", keepArchive: parsed.has("--keep-archive"), purge: parsed.has("--purge"))
-            case "import": action = .importOPML(file: parsed.operand ?? "", dryRun: parsed.has("--dry-run"))
+            case "import": action = .importOPML(file: parsed.operand ?? "", dryRun: parsed.has("--dry-run"), check: !parsed.has("--no-check"))
             case "export": action = .export
             case "set":
                 let words = parsed.operands + ["", "", ""]

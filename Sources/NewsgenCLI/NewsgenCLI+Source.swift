@@ -15,11 +15,20 @@ extension NewsgenCLI {
             return onSite(arguments.site, context, locked: true) { site in
                 try SourceRemove.remove(id, archive: keep ? .keep : purge ? .purge : .refuse, site: site)
             }
-        case .importOPML(let file, let dryRun):
-            return onSite(arguments.site, context, locked: !dryRun) { site in
-                let report = try SourceImport.run(context.url(file), shownAs: file, dryRun: dryRun, site: site)
+        case .importOPML(let file, let dryRun, let check):
+            var added: (sources: [SourceConfig], site: Site)?
+            let status = onSite(arguments.site, context, locked: !dryRun) { site in
+                let report = try SourceImport.run(context.url(file), shownAs: file, dryRun: dryRun, checked: check, site: site)
+                added = (report.added, site)
                 return report.text
             }
+            // Read after the lock is released (as `add` fetches before taking it): a slow feed never holds a build up.
+            guard status == exitSuccess, check, let added, !added.sources.isEmpty else { return status }
+            let config = added.site.config
+            let outcomes = SourceImportCheck.run(added.sources, config: config, network: context.network)
+            context.console.print(SourceImportCheck.text(added.sources, outcomes, siteMode: config.extract.fullText,
+                                                         deadline: SourceImportCheck.deadline(timeoutSeconds: config.fetch.timeoutSeconds)))
+            return exitSuccess
         case .set(let ids, let key, let value):
             let change: SourceSet.Change
             switch SourceSet.change(key: key, value: value) {

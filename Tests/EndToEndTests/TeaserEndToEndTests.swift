@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 34, point 1 (ADR 056): a feed that gives only teasers is found and fixed in one command.
 /// `source add` turns full text on for it and says so (`--full-text never` refuses and is warned);
-/// `source import` points at the build that names them; a build counts the articles kept as teasers,
+/// `source import` reads the feeds it added and names them (so does the build); a build counts the articles kept as teasers,
 /// names them with the one command after its summary, and `/sources/` marks the source; `source set` changes a source's
 /// mode, title or category in place; `source list` shows each source's mode. All against a
 /// publisher on 127.0.0.1 (`FullTextHTTPServer`: `/feed.xml` gives one sentence an item, `/full.xml` whole articles).
@@ -122,7 +122,7 @@ struct TeaserEndToEndTests {
         #expect(!(try site.read("public/sources/index.html")).contains("source-teaser"))
     }
 
-    @Test func importPointsAtTheBuildThatNamesTeaserSourcesWithOneCommand() throws {
+    @Test func importAndTheBuildNameTeaserSourcesWithOneCommand() throws {
         let server = try FullTextHTTPServer()
         defer { server.stop() }
         let site = try freshSite()
@@ -136,7 +136,10 @@ struct TeaserEndToEndTests {
             """)
         let imported = try site.run("source", "import", "subscriptions.opml")
         #expect(imported.status == 0, "stderr: \(imported.stderr)")
-        #expect(imported.stdout.contains("the next 'newsgen build' fetches them, and names those whose feeds give only teasers"), "stdout: \(imported.stdout)")
+        #expect(imported.stdout.contains("""
+            2 sources (gazette, robots) give only a teaser of each article, and full text is off, so the archive would keep a sentence and a link. \
+            To keep whole articles: newsgen source set gazette,robots full-text auto
+            """), "stdout: \(imported.stdout)")
 
         let built = try site.run("build", environment: Self.now)
         #expect(built.status == 0, "stderr: \(built.stderr)")

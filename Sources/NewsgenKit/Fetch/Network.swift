@@ -1,4 +1,5 @@
 import Foundation
+import NewsgenModel
 
 /// Where the Fetch stage and the image cache touch the world, as one value passed in
 /// from the top (`BuildOptions`, `SiteCheckOptions`): how a request is sent, how a retry
@@ -33,5 +34,11 @@ public struct Network: Sendable {
     /// An `HTTPFetcher` that sends through this network and keeps its deadline on this clock.
     func fetcher(deadline: Double, maxBytes: Int, userAgent: String, accept: String = HTTPFetcher.accept) -> HTTPFetcher {
         HTTPFetcher(deadline: deadline, maxBytes: maxBytes, userAgent: userAgent, accept: accept, transport: transport, clock: clock)
+    }
+
+    /// The fetcher for one feed with a site's fetch settings (its timeout, size limit and User-Agent):
+    /// what `source add` and the check after `source import` ask with.
+    func feedFetcher(_ fetch: FetchConfig) -> HTTPFetcher {
+        fetcher(deadline: Double(fetch.timeoutSeconds), maxBytes: fetch.maxFeedMB * 1_048_576, userAgent: fetch.userAgent)
     }
 }

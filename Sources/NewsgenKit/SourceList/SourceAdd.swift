@@ -52,8 +52,7 @@ public enum SourceAdd {
         try checkRequestedID(request, config: site.config)
         try checkRoom(request, config: site.config)
         let fetch = site.config.fetch
-        let discovery = FeedDiscovery(fetcher: network.fetcher(deadline: Double(fetch.timeoutSeconds), maxBytes: fetch.maxFeedMB * 1_048_576,
-                                                               userAgent: fetch.userAgent),
+        let discovery = FeedDiscovery(fetcher: network.feedFetcher(fetch),
                                       maxBytes: fetch.maxFeedMB * 1_048_576,
                                       deadline: FeedDiscovery.overallDeadline(timeoutSeconds: fetch.timeoutSeconds))
         switch try discovery.discover(url, pick: request.pick) {

@@ -3,8 +3,9 @@ import NewsgenFeeds
 import NewsgenModel
 
 /// `newsgen source import FILE.opml`: every feed outline becomes a url source (its folder's
-/// name its category), in one atomic write of site.json. Nothing is fetched: an import brings
-/// addresses, and the next build fetches them all, politely and concurrently (ADR 039).
+/// name its category), in one atomic write of site.json. Nothing is fetched here: the command
+/// then reads the added feeds once to name the teaser ones (`SourceImportCheck`, outside the
+/// build lock), and the next build fetches and archives them all (ADR 039, 056).
 /// A feed already in site.json, or earlier in the file, is skipped; an outline the reader
 /// could not take is failed; both are reported with their line.
 public enum SourceImport {
@@ -21,7 +22,8 @@ public enum SourceImport {
     }
 
     /// Reads `file` (shown as `shownAs`) and adds its feeds to site.json, unless `dryRun`. Hold the build lock.
-    public static func run(_ file: URL, shownAs: String, dryRun: Bool, site: Site) throws(BuildError) -> Report {
+    /// `checked`: the added feeds are read next (`SourceImportCheck`), so the report does not say nothing was.
+    public static func run(_ file: URL, shownAs: String, dryRun: Bool, checked: Bool = false, site: Site) throws(BuildError) -> Report {
         guard FileSystem.exists(file) else { throw BuildError(path: shownAs, "not found") }
         let data = try FileSystem.read(file, shownAs: shownAs)
         let document: OPMLDocument
@@ -59,11 +61,11 @@ public enum SourceImport {
         try SourceLimit.check(adding: report.added.count, to: config.sources.count,
                               "the \(Wording.counted(report.added.count, "new feed")) of \(shownAs)", nothingDone: "nothing was imported")
         if !dryRun, !report.added.isEmpty { try list.write(editor.adding(report.added)) }
-        report.text = text(report, file: shownAs, dryRun: dryRun)
+        report.text = text(report, file: shownAs, dryRun: dryRun, checked: checked)
         return report
     }
 
-    private static func text(_ report: Report, file: String, dryRun: Bool) -> String {
+    private static func text(_ report: Report, file: String, dryRun: Bool, checked: Bool) -> String {
         let count = Wording.counted(report.added.count, "source")
         var lines = [dryRun ? "Would add \(count) from \(file) to site.json (--dry-run: nothing was written)"
                             : "Added \(count) from \(file) to site.json"]
@@ -82,7 +84,7 @@ public enum SourceImport {
             lines.append("Left out, \(Wording.counted(report.failed.count, "problem")):")
             lines += report.failed.map { "  " + $0 }
         }
-        if !report.added.isEmpty {
+        if !report.added.isEmpty, !checked {
             lines.append((dryRun ? "Nothing is fetched" : "Nothing was fetched yet") + ": the next 'newsgen build' fetches them, and names those whose feeds give "
                 + "only teasers with the one command that turns full text on for them ('newsgen source set ID,ID… full-text auto').")
         }
