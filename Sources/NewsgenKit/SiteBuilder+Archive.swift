@@ -62,7 +62,8 @@ extension SiteBuilder {
         memos.save(ParseMemo.after(read, seenBySource: merged.seenBySource, previous: memo, archive: merged.archive, digests: digests))
         // The sources' names outlive site.json's list: a removed source keeps its title (ADR 061).
         let archived = Set(merged.archive.articlesBySource.filter { !$0.value.isEmpty }.keys)
-        let nameWarnings = SourceNames.keep(read.sources, archived: archived, site: site)
+        let parsed = Set(read.outcomes.compactMap { if case .fresh = $0.outcome { $0.id } else { nil } })
+        let nameWarnings = SourceNames.keep(read.sources, archived: archived, read: parsed, site: site)
         read.sources.merge(SourceNames.removed(archived, besides: read.sources, site: site)) { current, _ in current }
         let warnings = loaded.warnings + read.warnings + markdown.warnings + merged.warnings + fullText.warnings + nameWarnings
         if options.strict, let failed = read.outcomes.first(where: { if case .failed = $0.outcome { return true } else { return false } }) {

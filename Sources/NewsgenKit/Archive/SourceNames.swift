@@ -13,16 +13,20 @@ enum SourceNames {
     /// Writes the name of each source in `sources` whose folder holds archived articles, when the file
     /// does not already say it. A source known only by its id has no name to keep. A file that cannot
     /// be read, or written, is a warning and is left as it is.
-    static func keep(_ sources: [String: SourceInfo], archived: Set<String>, site: Site) -> [BuildWarning] {
+    /// Only the sources whose feed this build read (`read`) are looked at: a 304 brings no website, and a
+    /// name must not flap between hours. A website once known stays when a read names none.
+    static func keep(_ sources: [String: SourceInfo], archived: Set<String>, read freshlyRead: Set<String>, site: Site) -> [BuildWarning] {
         var warnings: [BuildWarning] = []
-        for id in archived.sorted() {
-            guard let info = sources[id], info.title != id, id != ArticleID.markdownSourceID else { continue }
+        for id in archived.intersection(freshlyRead).sorted() {
+            guard var info = sources[id], info.title != id, id != ArticleID.markdownSourceID else { continue }
             let (file, shown) = place(of: id, site: site)
-            let data = encoded(info)
             let present = try? Data(contentsOf: file)
+            let kept = present == nil ? nil : read(id, site: site)
+            if info.url == nil { info.url = kept?.url }
+            let data = encoded(info)
             guard present != data else { continue }
             // One this newsgen cannot read (hand-edited, or a newer newsgen's) is the user's: left as it is.
-            if present != nil, read(id, site: site) == nil {
+            if present != nil, kept == nil {
                 warnings.append(BuildWarning(path: shown, "cannot be read as a version-\(supportedVersion) source name (title, url); left untouched"))
                 continue
             }

@@ -54,7 +54,7 @@ public enum SourceRemove {
     private static func keptName(of source: SourceConfig, archived: Int, site: Site) -> String {
         if let kept = SourceNames.read(source.id, site: site) { return kept.title }
         guard archived > 0, let title = source.title, title != source.id else { return source.id }
-        _ = SourceNames.keep([source.id: SourceInfo(id: source.id, title: title)], archived: [source.id], site: site)
+        _ = SourceNames.keep([source.id: SourceInfo(id: source.id, title: title)], archived: [source.id], read: [source.id], site: site)
         return title
     }
 }
