@@ -1345,7 +1345,23 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "reasonFileMissing": "{path}: Die Datei ist nicht vorhanden.",
   "reasonFileUnreadable": "{path}: Die Datei lässt sich nicht als Feed lesen.",
   "reasonNotAFeed": "{address}: Das ist kein Feed, den newsgen lesen kann.",
-  "reasonWebPage": "{address}: Der Server schickte eine Webseite statt eines Feeds; die Adresse des Feeds steht wahrscheinlich unter den Links der Seite."
+  "reasonWebPage": "{address}: Der Server schickte eine Webseite statt eines Feeds; die Adresse des Feeds steht wahrscheinlich unter den Links der Seite.",
+  "pageReasonHttpStatus": "der Server antwortete mit HTTP {status}",
+  "pageReasonTimedOut": "keine vollständige Antwort in der Zeit",
+  "pageReasonTooLarge": "die Seite ist zu groß",
+  "pageReasonRedirect": "den Weiterleitungen lässt sich nicht folgen",
+  "pageReasonTruncated": "die Verbindung brach ab, bevor die ganze Seite ankam",
+  "pageReasonConnection": "keine Verbindung zum Server",
+  "pageReasonUnsupported": "eine Adresse oder Kodierung, die newsgen nicht liest",
+  "pageReasonRobots": "robots.txt hält newsgen fern",
+  "pageReasonNotHTML": "die Seite ist kein HTML",
+  "pageReasonConsentWall": "die Seite ist eine Cookie-Einwilligungsseite",
+  "pageReasonPaywall": "der Artikel steht hinter einer Bezahlschranke",
+  "pageReasonNoArticle": "kein Artikel auf der Seite gefunden",
+  "pageReasonTooComplex": "die Seite ist zu verschachtelt zum Lesen",
+  "pageReasonNothingLeft": "vom Text blieb nach dem Bereinigen nichts übrig",
+  "pageReasonParserStopped": "das Lesen der Seite wurde abgebrochen",
+  "pageReasonSavedPage": "die gespeicherte Kopie lässt sich nicht lesen"
 }
 
 """#,
@@ -1508,7 +1524,23 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "reasonFileMissing": "{path}: the file is not there.",
   "reasonFileUnreadable": "{path}: the file cannot be read as a feed.",
   "reasonNotAFeed": "{address}: this is not a feed newsgen can read.",
-  "reasonWebPage": "{address}: the server sent a web page, not a feed; the feed's address is likely among the page's links."
+  "reasonWebPage": "{address}: the server sent a web page, not a feed; the feed's address is likely among the page's links.",
+  "pageReasonHttpStatus": "the server answered HTTP {status}",
+  "pageReasonTimedOut": "no complete answer in time",
+  "pageReasonTooLarge": "the page is too large",
+  "pageReasonRedirect": "its redirects cannot be followed",
+  "pageReasonTruncated": "the connection closed before the whole page arrived",
+  "pageReasonConnection": "no connection to the server",
+  "pageReasonUnsupported": "an address or encoding newsgen does not read",
+  "pageReasonRobots": "robots.txt disallows newsgen",
+  "pageReasonNotHTML": "the page is not HTML",
+  "pageReasonConsentWall": "the page is a cookie-consent wall",
+  "pageReasonPaywall": "the article is behind a paywall",
+  "pageReasonNoArticle": "no article found on the page",
+  "pageReasonTooComplex": "the page is too complex to read",
+  "pageReasonNothingLeft": "nothing of the text was left once made safe",
+  "pageReasonParserStopped": "reading the page was stopped",
+  "pageReasonSavedPage": "the saved copy cannot be read"
 }
 
 """#,
@@ -1671,7 +1703,23 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "reasonFileMissing": "{path}: el archivo no existe.",
   "reasonFileUnreadable": "{path}: el archivo no se puede leer como feed.",
   "reasonNotAFeed": "{address}: no es un feed que newsgen pueda leer.",
-  "reasonWebPage": "{address}: el servidor envió una página web, no un feed; la dirección del feed probablemente está entre los enlaces de la página."
+  "reasonWebPage": "{address}: el servidor envió una página web, no un feed; la dirección del feed probablemente está entre los enlaces de la página.",
+  "pageReasonHttpStatus": "el servidor respondió HTTP {status}",
+  "pageReasonTimedOut": "sin respuesta completa a tiempo",
+  "pageReasonTooLarge": "la página es demasiado grande",
+  "pageReasonRedirect": "sus redirecciones no se pueden seguir",
+  "pageReasonTruncated": "la conexión se cerró antes de que llegara toda la página",
+  "pageReasonConnection": "sin conexión con el servidor",
+  "pageReasonUnsupported": "una dirección o codificación que newsgen no lee",
+  "pageReasonRobots": "robots.txt mantiene alejado a newsgen",
+  "pageReasonNotHTML": "la página no es HTML",
+  "pageReasonConsentWall": "la página es un muro de consentimiento de cookies",
+  "pageReasonPaywall": "el artículo está tras un muro de pago",
+  "pageReasonNoArticle": "no se encontró ningún artículo en la página",
+  "pageReasonTooComplex": "la página es demasiado compleja para leerla",
+  "pageReasonNothingLeft": "no quedó nada del texto tras limpiarlo",
+  "pageReasonParserStopped": "la lectura de la página se detuvo",
+  "pageReasonSavedPage": "la copia guardada no se puede leer"
 }
 
 """#,
@@ -1834,7 +1882,23 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "reasonFileMissing": "{path} : le fichier est introuvable.",
   "reasonFileUnreadable": "{path} : le fichier ne peut pas être lu comme un flux.",
   "reasonNotAFeed": "{address} : ce n’est pas un flux que newsgen sait lire.",
-  "reasonWebPage": "{address} : le serveur a envoyé une page web, pas un flux ; l’adresse du flux figure sans doute parmi les liens de la page."
+  "reasonWebPage": "{address} : le serveur a envoyé une page web, pas un flux ; l’adresse du flux figure sans doute parmi les liens de la page.",
+  "pageReasonHttpStatus": "le serveur a répondu HTTP {status}",
+  "pageReasonTimedOut": "pas de réponse complète à temps",
+  "pageReasonTooLarge": "la page est trop volumineuse",
+  "pageReasonRedirect": "ses redirections ne peuvent pas être suivies",
+  "pageReasonTruncated": "la connexion s’est fermée avant l’arrivée de toute la page",
+  "pageReasonConnection": "pas de connexion au serveur",
+  "pageReasonUnsupported": "une adresse ou un encodage que newsgen ne lit pas",
+  "pageReasonRobots": "robots.txt tient newsgen à l’écart",
+  "pageReasonNotHTML": "la page n’est pas du HTML",
+  "pageReasonConsentWall": "la page est un mur de consentement aux cookies",
+  "pageReasonPaywall": "l’article est réservé aux abonnés",
+  "pageReasonNoArticle": "aucun article trouvé sur la page",
+  "pageReasonTooComplex": "la page est trop complexe à lire",
+  "pageReasonNothingLeft": "il ne restait rien du texte une fois nettoyé",
+  "pageReasonParserStopped": "la lecture de la page a été interrompue",
+  "pageReasonSavedPage": "la copie enregistrée ne peut pas être lue"
 }
 
 """#,
@@ -1997,7 +2061,23 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "reasonFileMissing": "{path}: il file non esiste.",
   "reasonFileUnreadable": "{path}: il file non può essere letto come feed.",
   "reasonNotAFeed": "{address}: non è un feed che newsgen sa leggere.",
-  "reasonWebPage": "{address}: il server ha inviato una pagina web, non un feed; l’indirizzo del feed è probabilmente tra i link della pagina."
+  "reasonWebPage": "{address}: il server ha inviato una pagina web, non un feed; l’indirizzo del feed è probabilmente tra i link della pagina.",
+  "pageReasonHttpStatus": "il server ha risposto HTTP {status}",
+  "pageReasonTimedOut": "nessuna risposta completa in tempo",
+  "pageReasonTooLarge": "la pagina è troppo grande",
+  "pageReasonRedirect": "i suoi reindirizzamenti non si possono seguire",
+  "pageReasonTruncated": "la connessione si è chiusa prima che arrivasse tutta la pagina",
+  "pageReasonConnection": "nessuna connessione al server",
+  "pageReasonUnsupported": "un indirizzo o una codifica che newsgen non legge",
+  "pageReasonRobots": "robots.txt tiene lontano newsgen",
+  "pageReasonNotHTML": "la pagina non è HTML",
+  "pageReasonConsentWall": "la pagina è un muro di consenso ai cookie",
+  "pageReasonPaywall": "l’articolo è riservato agli abbonati",
+  "pageReasonNoArticle": "nessun articolo trovato nella pagina",
+  "pageReasonTooComplex": "la pagina è troppo complessa da leggere",
+  "pageReasonNothingLeft": "del testo non è rimasto nulla dopo la pulizia",
+  "pageReasonParserStopped": "la lettura della pagina è stata interrotta",
+  "pageReasonSavedPage": "la copia salvata non si può leggere"
 }
 
 """#,
@@ -2160,7 +2240,23 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "reasonFileMissing": "{path}: het bestand bestaat niet.",
   "reasonFileUnreadable": "{path}: het bestand is niet als feed te lezen.",
   "reasonNotAFeed": "{address}: dit is geen feed die newsgen kan lezen.",
-  "reasonWebPage": "{address}: de server stuurde een webpagina, geen feed; het adres van de feed staat waarschijnlijk tussen de links van de pagina."
+  "reasonWebPage": "{address}: de server stuurde een webpagina, geen feed; het adres van de feed staat waarschijnlijk tussen de links van de pagina.",
+  "pageReasonHttpStatus": "de server antwoordde HTTP {status}",
+  "pageReasonTimedOut": "geen volledig antwoord op tijd",
+  "pageReasonTooLarge": "de pagina is te groot",
+  "pageReasonRedirect": "de doorverwijzingen zijn niet te volgen",
+  "pageReasonTruncated": "de verbinding werd verbroken voordat de hele pagina binnen was",
+  "pageReasonConnection": "geen verbinding met de server",
+  "pageReasonUnsupported": "een adres of codering die newsgen niet leest",
+  "pageReasonRobots": "robots.txt houdt newsgen weg",
+  "pageReasonNotHTML": "de pagina is geen HTML",
+  "pageReasonConsentWall": "de pagina is een cookiemuur",
+  "pageReasonPaywall": "het artikel zit achter een betaalmuur",
+  "pageReasonNoArticle": "geen artikel gevonden op de pagina",
+  "pageReasonTooComplex": "de pagina is te complex om te lezen",
+  "pageReasonNothingLeft": "van de tekst bleef na het opschonen niets over",
+  "pageReasonParserStopped": "het lezen van de pagina werd gestopt",
+  "pageReasonSavedPage": "de bewaarde kopie is niet te lezen"
 }
 
 """#,
@@ -2323,7 +2419,23 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "reasonFileMissing": "{path}: plik nie istnieje.",
   "reasonFileUnreadable": "{path}: pliku nie można odczytać jako kanału.",
   "reasonNotAFeed": "{address}: to nie jest kanał, który newsgen potrafi odczytać.",
-  "reasonWebPage": "{address}: serwer wysłał stronę internetową, a nie kanał; adres kanału jest prawdopodobnie wśród linków strony."
+  "reasonWebPage": "{address}: serwer wysłał stronę internetową, a nie kanał; adres kanału jest prawdopodobnie wśród linków strony.",
+  "pageReasonHttpStatus": "serwer odpowiedział HTTP {status}",
+  "pageReasonTimedOut": "brak pełnej odpowiedzi na czas",
+  "pageReasonTooLarge": "strona jest za duża",
+  "pageReasonRedirect": "nie da się podążyć za jej przekierowaniami",
+  "pageReasonTruncated": "połączenie zamknęło się, zanim dotarła cała strona",
+  "pageReasonConnection": "brak połączenia z serwerem",
+  "pageReasonUnsupported": "adres lub kodowanie, których newsgen nie czyta",
+  "pageReasonRobots": "robots.txt nie wpuszcza newsgen",
+  "pageReasonNotHTML": "strona nie jest HTML-em",
+  "pageReasonConsentWall": "strona to ściana zgody na pliki cookie",
+  "pageReasonPaywall": "artykuł jest za zaporą płatności",
+  "pageReasonNoArticle": "na stronie nie znaleziono artykułu",
+  "pageReasonTooComplex": "strona jest zbyt złożona, by ją przeczytać",
+  "pageReasonNothingLeft": "z tekstu nic nie zostało po oczyszczeniu",
+  "pageReasonParserStopped": "czytanie strony zostało przerwane",
+  "pageReasonSavedPage": "zapisanej kopii nie da się odczytać"
 }
 
 """#,
@@ -2486,7 +2598,23 @@ pre{overflow-x:auto;padding:.85rem 1rem;border-radius:8px;background:var(--code)
   "reasonFileMissing": "{path}: o ficheiro não existe.",
   "reasonFileUnreadable": "{path}: o ficheiro não pode ser lido como feed.",
   "reasonNotAFeed": "{address}: não é um feed que o newsgen consiga ler.",
-  "reasonWebPage": "{address}: o servidor enviou uma página web, não um feed; o endereço do feed está provavelmente entre as ligações da página."
+  "reasonWebPage": "{address}: o servidor enviou uma página web, não um feed; o endereço do feed está provavelmente entre as ligações da página.",
+  "pageReasonHttpStatus": "o servidor respondeu HTTP {status}",
+  "pageReasonTimedOut": "sem resposta completa a tempo",
+  "pageReasonTooLarge": "a página é demasiado grande",
+  "pageReasonRedirect": "os seus redirecionamentos não podem ser seguidos",
+  "pageReasonTruncated": "a ligação fechou antes de chegar a página inteira",
+  "pageReasonConnection": "sem ligação ao servidor",
+  "pageReasonUnsupported": "um endereço ou codificação que o newsgen não lê",
+  "pageReasonRobots": "o robots.txt mantém o newsgen afastado",
+  "pageReasonNotHTML": "a página não é HTML",
+  "pageReasonConsentWall": "a página é um muro de consentimento de cookies",
+  "pageReasonPaywall": "o artigo está atrás de um muro de pagamento",
+  "pageReasonNoArticle": "nenhum artigo encontrado na página",
+  "pageReasonTooComplex": "a página é demasiado complexa para ler",
+  "pageReasonNothingLeft": "não sobrou nada do texto depois de limpo",
+  "pageReasonParserStopped": "a leitura da página foi interrompida",
+  "pageReasonSavedPage": "a cópia guardada não pode ser lida"
 }
 
 """#,

@@ -356,7 +356,7 @@ struct PageContext {
                                                              "extracted": strings.count("extracted", counts.extracted)])),
                 "waitingLabel": .string(strings.count("waiting", counts.waiting)),
                 "failedLabel": .string(strings.count("failed", counts.failed)),
-                "failures": .list(counts.failures.map { .object(["reason": .string($0.reason), "count": .int($0.count)]) }),
+                "failures": .list(counts.failures.map { .object(["reason": .string(PageFailureWording.say($0.reason, in: strings)), "count": .int($0.count)]) }),
             ])
         }
         return .object(row)
