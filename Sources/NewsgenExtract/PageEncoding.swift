@@ -37,14 +37,14 @@ enum PageEncoding {
     }
 
     /// The encoding to read the page in: a byte-order mark, else the HTTP charset, else a
-    /// `<meta charset>` or `http-equiv` in the first 1024 bytes, else UTF-8; a page labelled
+    /// `<meta charset>` or `http-equiv` of the head (`metaCharset`), else UTF-8; a page labelled
     /// (or defaulting to) UTF-8 whose bytes are not valid UTF-8 is read as Windows-1252, as browsers do.
     static func decide(_ bytes: [UInt8], contentType: String?) -> Decision {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Decision(encoding: "UTF-8", bomLength: 3) }
         if bytes.starts(with: [0xFF, 0xFE]) { return Decision(encoding: "UTF-16LE", bomLength: 2) }
         if bytes.starts(with: [0xFE, 0xFF]) { return Decision(encoding: "UTF-16BE", bomLength: 2) }
         let http = contentType.flatMap(charsetOf)
-        let label = http ?? metaCharset(bytes.prefix(1024))
+        let label = http ?? metaCharset(bytes[...])
         var name = label.map(canonical) ?? "UTF-8"
         let valid = bytes.withUnsafeBytes { UTF8Validation.isValid($0) }
         if name == "UTF-8" && !valid { name = "WINDOWS-1252" }
@@ -85,21 +85,91 @@ enum PageEncoding {
         return nil
     }
 
-    /// `charset=` in the head's first kilobyte (`<meta charset="…">` or the http-equiv form).
-    private static func metaCharset(_ head: ArraySlice<UInt8>) -> String? {
-        let lowered = head.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
-        let key = Array("charset=".utf8)
-        guard lowered.count >= key.count else { return nil }
+    /// How far the prescan looks for a `<meta>` that names the charset. Browsers start with 1024 bytes;
+    /// a Wayback Machine copy puts several kilobytes of its own scripts before the page's head.
+    static let prescanLimit = 16 * 1024
+
+    /// The charset a `<meta>` tag of the head names (`<meta charset="…">`, or `http-equiv="Content-Type"`
+    /// with `charset=` in its `content`), as WHATWG's prescan reads it: only `<meta>` tags count, so a
+    /// `<script charset="utf-8">` before the page's own `<meta charset=gb2312>` does not (issue 35).
+    /// Comments are skipped; the scan stops at `<body`.
+    static func metaCharset(_ head: ArraySlice<UInt8>) -> String? {
+        let bytes = Array(head.prefix(prescanLimit))
         var index = 0
-        while index + key.count <= lowered.count {
-            if lowered[index..<(index + key.count)].elementsEqual(key) {
-                var start = index + key.count
-                while start < lowered.count, lowered[start] == 0x22 || lowered[start] == 0x27 || lowered[start] == 0x20 { start += 1 }
-                var end = start
-                while end < lowered.count, end - start < 40,
-                      let c = Optional(lowered[end]), c != 0x22, c != 0x27, c != 0x20, c != 0x3E, c != 0x3B, c != 0x2F { end += 1 }
-                if end > start { return String(decoding: lowered[start..<end], as: UTF8.self) }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            if starts(bytes, at: index, with: "<!--") {
+                index = find(bytes, "-->", from: index + 4).map { $0 + 3 } ?? bytes.count
+                continue
             }
+            if starts(bytes, at: index, with: "<body") { return nil }
+            guard starts(bytes, at: index, with: "<meta"), index + 5 < bytes.count,
+                  [0x20, 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: "/")].contains(bytes[index + 5]) else { index += 1; continue }
+            let (attributes, end) = attributes(bytes, from: index + 5)
+            index = end
+            if let charset = attributes["charset"], !charset.isEmpty { return String(charset.prefix(40)) }
+            if attributes["http-equiv"]?.lowercased() == "content-type", let content = attributes["content"],
+               let charset = charsetOf("x;" + content.replacingOccurrences(of: " ", with: "")) {
+                return String(charset.prefix(40))
+            }
+        }
+        return nil
+    }
+
+    /// The attributes of the tag whose name ends before `start` (names lower-cased, values as written),
+    /// and the index after its `>`.
+    private static func attributes(_ bytes: [UInt8], from start: Int) -> (values: [String: String], end: Int) {
+        var values: [String: String] = [:]
+        var index = start
+        func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: "/")].contains(byte) }
+        while index < bytes.count {
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: ">") else { break }
+            let nameStart = index
+            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">") { index += 1 }
+            let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+            while index < bytes.count, isSpace(bytes[index]), bytes[index] != UInt8(ascii: "/") { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                if !name.isEmpty, values[name] == nil { values[name] = "" }
+                continue
+            }
+            index += 1
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { index += 1 }
+            var value: ArraySlice<UInt8> = []
+            if index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27 {
+                let quote = bytes[index]
+                let valueStart = index + 1
+                index = valueStart
+                while index < bytes.count, bytes[index] != quote { index += 1 }
+                value = bytes[valueStart..<min(index, bytes.count)]
+                index += 1
+            } else {
+                let valueStart = index
+                while index < bytes.count, !isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/"), bytes[index] != UInt8(ascii: ">"),
+                      bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] != 0x0A { index += 1 }
+                value = bytes[valueStart..<index]
+            }
+            // The first of an attribute's repeats counts, as in the HTML parser.
+            if values[name] == nil { values[name] = String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces) }
+        }
+        return (values, min(index + 1, bytes.count))
+    }
+
+    /// True when `text` (lower-case ASCII) is at `index` of `bytes`, compared without case.
+    private static func starts(_ bytes: [UInt8], at index: Int, with text: StaticString) -> Bool {
+        let key = text.utf8Start
+        guard index + text.utf8CodeUnitCount <= bytes.count else { return false }
+        for offset in 0..<text.utf8CodeUnitCount {
+            let byte = bytes[index + offset]
+            if (byte >= 65 && byte <= 90 ? byte + 32 : byte) != key[offset] { return false }
+        }
+        return true
+    }
+
+    private static func find(_ bytes: [UInt8], _ text: StaticString, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if starts(bytes, at: index, with: text) { return index }
             index += 1
         }
         return nil

@@ -26,6 +26,35 @@ import Testing
         #expect(article.metadata.title == "Harbour council studies breakwater plan")
     }
 
+    /// Only a `<meta>` names the page's charset (WHATWG's prescan): a Wayback Machine copy's own
+    /// `<script charset="utf-8">` comes first, then kilobytes of its toolbar, then the page's
+    /// `<meta charset=gb2312>`; `charset=` in a comment or the body's text names nothing (issue 35).
+    @Test func onlyAMetaTagOfTheHeadNamesTheCharset() {
+        let wayback = "<html><head><script src=\"//web.archive.org/_static/js/bundle-playback.js\" charset=\"utf-8\"></script>"
+            + "<script>" + String(repeating: "var __wm = 1; ", count: 200) + "</script>"
+        #expect(PageEncoding.decide(Array((wayback + "<meta charset=gb2312><title>x</title>").utf8) + [0xD0, 0xC2], contentType: nil).encoding == "GB18030")
+        #expect(PageEncoding.decide(Array((wayback + "<META HTTP-EQUIV='Content-Type' CONTENT='text/html; charset=Shift_JIS'>").utf8) + [0x82, 0xA0],
+                                    contentType: nil).encoding == "SHIFT_JIS")
+        #expect(PageEncoding.decide(Array("<!-- <meta charset=koi8-r> --><p>x</p>".utf8), contentType: nil).encoding == "UTF-8")
+        #expect(PageEncoding.decide(Array("<head></head><body><p>Set charset=koi8-r in your <meta></p>".utf8), contentType: nil).encoding == "UTF-8")
+        #expect(PageEncoding.decide(Array("<meta name=x charset=\"windows-1251\" charset=koi8-r>".utf8) + [0xE0], contentType: nil).encoding == "WINDOWS-1251")
+    }
+
+    @Test func aWaybackCopyOfAGB2312PageIsReadInGB2312() throws {
+        // 新闻 (news) in GB2312, in every paragraph of an article after the archive's script.
+        let news: [UInt8] = [0xD0, 0xC2, 0xCE, 0xC5]
+        let head = "<html><head><script src=\"https://web.archive.org/static/wombat.js\" charset=\"utf-8\"></script>"
+            + "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\"><title>Harbour</title></head><body><article>"
+        var bytes = Array(head.utf8)
+        for index in 1...6 {
+            bytes += Array("<p>Paragraph \(index) of the story, long enough to count as the article's text, with a clause or two more: ".utf8)
+            bytes += news + Array(".</p>".utf8)
+        }
+        bytes += Array("</article></body></html>".utf8)
+        let article = try #require(PageFixtures.article(ArticleExtractor.extract(html: Data(bytes), pageURL: PageFixtures.pageURL)))
+        #expect(article.html.contains("\u{65B0}\u{95FB}"), "\(article.html.prefix(300))")
+    }
+
     @Test func hostileLabelsNeverReachIconv() {
         #expect(PageEncoding.decide(Array("<p>x</p>".utf8), contentType: "text/html; charset=../../etc/passwd;x").encoding == "UTF-8")
         #expect(PageEncoding.decide(Array("<p>x</p>".utf8), contentType: "text/html; charset=" + String(repeating: "a", count: 100)).encoding == "UTF-8")
