@@ -30,11 +30,6 @@ struct PageFailureWordingTests {
         ]
     }()
 
-    private static func strings(_ language: String) throws -> ThemeStrings {
-        ThemeStrings(language: language,
-                     entries: try ThemeStrings.parse(Data(try #require(BuiltInTheme.strings[language]).utf8), shownAs: "\(language).json"))
-    }
-
     @Test func everySentenceTheExtractStageWritesHasAKind() {
         for sentence in Self.sentences { #expect(PageFailureWording.kind(of: sentence) != nil, "\(sentence)") }
         #expect(Set(Self.sentences.compactMap(PageFailureWording.kind(of:))) == Set(PageFailureWording.Kind.allCases))
@@ -43,11 +38,8 @@ struct PageFailureWordingTests {
 
     @Test("Each language has every kind's phrase, translated and filled in", arguments: ThemeLanguage.builtIn)
     func everyKindHasAPhraseInEachLanguage(_ language: String) throws {
-        let english = try Self.strings("en"), table = try Self.strings(language)
-        for kind in PageFailureWording.Kind.allCases {
-            #expect(table.entries[kind.key] != nil, "\(language).json has no \(kind.key)")
-            if language != "en" { #expect(table.entries[kind.key] != english.entries[kind.key], "\(language).json: \(kind.key) is the English text") }
-        }
+        try BuiltInStrings.expectTranslated(PageFailureWording.Kind.allCases.map(\.key), in: language)
+        let table = try BuiltInStrings.table(language)
         for sentence in Self.sentences {
             let said = PageFailureWording.say(sentence, in: table)
             #expect(!said.contains("{") && !said.hasPrefix("pageReason"), "\(language): \(sentence) → \(said)")
@@ -55,7 +47,7 @@ struct PageFailureWordingTests {
     }
 
     @Test func germanSaysTheStatusCodeAndAnUnknownSentenceStaysAsWritten() throws {
-        let german = try Self.strings("de")
+        let german = try BuiltInStrings.table("de")
         #expect(PageFailureWording.say(FetchError.httpStatus(404).description, in: german) == "der Server antwortete mit HTTP 404")
         #expect(PageFailureWording.say("the article is behind a paywall", in: german) == "der Artikel steht hinter einer Bezahlschranke")
         #expect(PageFailureWording.say("robots.txt disallows newsgen", in: german) == "robots.txt hält newsgen fern")

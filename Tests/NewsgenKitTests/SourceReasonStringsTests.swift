@@ -6,10 +6,6 @@ import Testing
 /// translated, and each reason the code makes fills in every `{name}` its sentence holds (issue 34, point 6).
 @Suite("Source reasons in the strings tables")
 struct SourceReasonStringsTests {
-    private static func strings(_ language: String) throws -> ThemeStrings {
-        ThemeStrings(language: language,
-                     entries: try ThemeStrings.parse(Data(try #require(BuiltInTheme.strings[language]).utf8), shownAs: "\(language).json"))
-    }
 
     /// One reason of each kind, as the fetcher, the file reader, the parser and the back-off make them.
     static let reasons: [SourceReason] = {
@@ -33,16 +29,12 @@ struct SourceReasonStringsTests {
 
     @Test("Each language has every reason's sentence, translated", arguments: ThemeLanguage.builtIn)
     func everyKindHasASentenceInEachLanguage(_ language: String) throws {
-        let english = try Self.strings("en"), table = try Self.strings(language)
-        for kind in SourceReason.Kind.allCases {
-            #expect(table.entries[kind.key] != nil, "\(language).json has no \(kind.key)")
-            if language != "en" { #expect(table.entries[kind.key] != english.entries[kind.key], "\(language).json: \(kind.key) is the English text") }
-        }
+        try BuiltInStrings.expectTranslated(SourceReason.Kind.allCases.map(\.key), in: language)
     }
 
     @Test("Each reason is said with every placeholder filled in", arguments: ThemeLanguage.builtIn)
     func everyPlaceholderIsFilled(_ language: String) throws {
-        let table = try Self.strings(language)
+        let table = try BuiltInStrings.table(language)
         let dates = DateDisplay(timeZone: TimeZone(identifier: "Europe/Berlin")!, strings: table)
         for reason in Self.reasons {
             let said = reason.sentence(table, dates)
@@ -51,7 +43,7 @@ struct SourceReasonStringsTests {
     }
 
     @Test func aGermanHTTPStatusNamesTheAddressAndTheCode() throws {
-        let table = try Self.strings("de")
+        let table = try BuiltInStrings.table("de")
         let dates = DateDisplay(timeZone: TimeZone(identifier: "Europe/Berlin")!, strings: table)
         let say = { (reason: SourceReason) in reason.sentence(table, dates) }
         #expect(say(Self.reasons[0]) == "https://news.example/feed.xml: Der Server antwortete mit HTTP 404.")

@@ -20,13 +20,13 @@ enum SourceNames {
         for id in archived.intersection(freshlyRead).sorted() {
             guard var info = sources[id], info.title != id, id != ArticleID.markdownSourceID else { continue }
             let (file, shown) = place(of: id, site: site)
-            let present = try? Data(contentsOf: file)
-            let kept = present == nil ? nil : read(id, site: site)
+            let present = bytes(of: id, site: site)
+            let kept = present.flatMap { decode($0, id: id) }
             if info.url == nil { info.url = kept?.url }
             let data = encoded(info)
             guard present != data else { continue }
-            // One this newsgen cannot read (hand-edited, or a newer newsgen's) is the user's: left as it is.
-            if present != nil, kept == nil {
+            // One this newsgen cannot read (hand-edited, a newer newsgen's, a FIFO) is the user's: left as it is.
+            if kept == nil, present != nil || FileSystem.exists(file) {
                 warnings.append(BuildWarning(path: shown, "cannot be read as a version-\(supportedVersion) source name (title, url); left untouched"))
                 continue
             }
@@ -51,9 +51,19 @@ enum SourceNames {
 
     /// The name kept for source `id`, nil when none is or the file is not one this newsgen reads.
     static func read(_ id: String, site: Site) -> SourceInfo? {
-        let (file, _) = place(of: id, site: site)
-        guard FileSystem.exists(file), let data = try? FileSystem.read(file, shownAs: file.path, refusing: { $0 > 64 * 1024 ? "too large" : nil }),
-              let document = try? JSONDocument(data), document.firstProblem() == nil,
+        bytes(of: id, site: site).flatMap { decode($0, id: id) }
+    }
+
+    /// The file's bytes, read as every user file is (a FIFO or a folder refused at once, 64 KiB at most); nil when there are none.
+    private static func bytes(of id: String, site: Site) -> Data? {
+        let (file, shown) = place(of: id, site: site)
+        guard FileSystem.exists(file) else { return nil }
+        return try? FileSystem.read(file, shownAs: shown, refusing: { $0 > 64 * 1024 ? "too large" : nil })
+    }
+
+    /// A version-1 name file's title and website; nil for anything else.
+    private static func decode(_ data: Data, id: String) -> SourceInfo? {
+        guard let document = try? JSONDocument(data), document.firstProblem() == nil,
               let root = try? JSONFieldReader(document.root), (try? root.int("version")) == supportedVersion,
               let title = try? root.string("title"), !title.isEmpty else { return nil }
         return SourceInfo(id: id, title: title, url: (try? root.optionalString("url")) ?? nil)
