@@ -53,7 +53,10 @@ public enum SandboxWorkerLoop {
     /// answers; one stuck in a slow parse would go on alone. So a watch checks every second that the
     /// build is still its parent, and ends the worker when it is not. The build names itself on the
     /// command line: a build killed before its worker got here has already left another parent.
+    /// The first look is made before any job is read, so a worker started by a build already gone
+    /// ends at once, whatever its input does.
     private static func endWithTheBuild(_ build: Int32) {
+        if getppid() != build { _exit(1) }
         let watch = Thread {
             while getppid() == build { sleep(1) }
             _exit(1)
