@@ -96,14 +96,18 @@ public enum ArticleExtractor {
             if WallDetector.isConsentWall(tree, articleTextLength: textLength) { return .notFound(.consentWall, metadata) }
             return .notFound(.noArticle, metadata)
         }
-        if WallDetector.isConsentWall(tree, articleTextLength: textLength) { return .notFound(.consentWall, metadata) }
-        if WallDetector.isPaywall(tree, jsonLD: jsonLD, articleTextLength: textLength) { return .notFound(.paywall, metadata) }
+        // A wall is a fact about the page: the text it shows is kept and labelled (issue 35); only
+        // a page whose one text is the consent banner itself has no article.
+        let consent = WallDetector.isConsentWall(tree, articleTextLength: textLength)
+        if consent && WallDetector.readsAsConsent(articleTree.innerText(grabbed.article)) { return .notFound(.consentWall, metadata) }
+        let wall: PageWall? = consent ? .consentWall
+            : WallDetector.isPaywall(tree, jsonLD: jsonLD, articleTextLength: textLength) ? .paywall : nil
         if metadata.excerpt == nil, let first = articleTree.descendants(of: grabbed.article, named: "p").first {
             let excerpt = PageTree.trimmed(articleTree.textContent(first))
             metadata.excerpt = excerpt.isEmpty ? nil : excerpt
         }
         if metadata.byline == nil { metadata.byline = readability.articleByline }
         let html = articleTree.children(grabbed.article).map(articleTree.outerHTML).joined()
-        return .article(ExtractedArticle(html: html, metadata: metadata, textLength: textLength))
+        return .article(ExtractedArticle(html: html, metadata: metadata, textLength: textLength, wall: wall))
     }
 }

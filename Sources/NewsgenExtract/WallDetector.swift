@@ -47,6 +47,14 @@ enum WallDetector {
         return found
     }
 
+    /// Text that is itself a consent banner's: short, and its words are the banner's. Such a
+    /// page shows no article at all, unlike one whose text stands behind a banner.
+    static func readsAsConsent(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        let words = consentWords.reduce(0) { $0 + occurrences(of: $1, in: lowered) }
+        return lowered.utf16.count < consentTextLimit && words >= 2
+    }
+
     private static func occurrences(of word: String, in text: String) -> Int {
         let haystack = Array(text.utf8), needle = Array(word.utf8)
         var count = 0, from = 0

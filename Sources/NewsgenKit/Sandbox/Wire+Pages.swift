@@ -21,16 +21,20 @@ extension ExtractionResult: WireCodable {
 }
 
 extension ExtractedArticle: WireCodable {
-    static let wireFields = 3
+    static let wireFields = 4
 
     func write(to wire: inout WireWriter) {
         wire.string(html)
         wire.value(metadata)
         wire.int(textLength)
+        wire.optional(wall?.rawValue)
     }
 
     init(from wire: inout WireReader) throws(WireError) {
         self.init(html: try wire.string(), metadata: try wire.value(), textLength: try wire.int())
+        guard let name = try wire.optionalString() else { return }
+        guard let wall = PageWall(rawValue: name) else { throw WireReader.unknown(0, of: PageWall.self) }
+        self.wall = wall
     }
 }
 
