@@ -30,7 +30,7 @@ public enum ArticleExtractor {
             return .notFound(.notHTML(reason), ExtractedMetadata())
         }
         let decision = PageEncoding.decide(bytes, contentType: contentType)
-        guard var input = boundedInput(bytes, decision: decision) else {
+        guard var input = boundedInput(bytes, decision: decision).map(withoutNULs) else {
             return .notFound(.tooComplex(maxElements), ExtractedMetadata())
         }
         if input.isEmpty { input = Array("<html><body></body></html>".utf8) }
@@ -42,6 +42,12 @@ public enum ArticleExtractor {
         case .failure(.unparsable): return .notFound(.noArticle, ExtractedMetadata())
         }
         return extract(tree, documentURL: pageURL.absoluteString, statistics: &statistics)
+    }
+
+    /// libxml2's HTML parser ends the document at a NUL byte, which a page's stray padding
+    /// (ten NULs after a banner) turns into a page without its article; browsers drop them.
+    private static func withoutNULs(_ input: [UInt8]) -> [UInt8] {
+        input.contains(0) ? input.filter { $0 != 0 } : input
     }
 
     /// The bytes libxml2 reads: UTF-16 converted to UTF-8, tags with too many attributes cut
@@ -81,12 +87,13 @@ public enum ArticleExtractor {
         var metadata = MetadataReader.read(readability.tree, jsonLD: jsonLD, baseURL: baseURL)
         metadata.readerable = readerable
         readability.articleTitle = metadata.title ?? ""
-        guard let grabbed = readability.grabArticle() else {
+        guard let grabbed = grabArticle(&readability) else {
             if WallDetector.isConsentWall(tree, articleTextLength: 0) { return .notFound(.consentWall, metadata) }
             if WallDetector.isPaywall(tree, jsonLD: jsonLD, articleTextLength: 0) { return .notFound(.paywall, metadata) }
             return .notFound(.noArticle, metadata)
         }
         readability.tree = grabbed.tree
+        readability.pruneBoilerplate(grabbed.article)
         readability.postProcess(grabbed.article, documentURL: documentURL, baseURL: baseURL)
         let articleTree = readability.tree
         let textLength = articleTree.innerTextLength(grabbed.article)

@@ -34,7 +34,9 @@ enum WallDetector {
         return length < 3_000 && words >= 3 && words * 60 > length / 10
     }
 
-    /// A paywall: the publisher says the article is not free, or a paywall container is present, and little text was found.
+    /// A paywall: the publisher says the article is not free, or a paywall container offers a
+    /// subscription, and little text was found. A class name alone never decides it: a free
+    /// story's login link called `paywall-login-link` offers nothing to buy.
     static func isPaywall(_ tree: PageTree, jsonLD: JSONLDMetadata?, articleTextLength: Int) -> Bool {
         guard articleTextLength < paywallTextLimit else { return false }
         if jsonLD?.isPaywalled == true { return true }
@@ -42,10 +44,16 @@ enum WallDetector {
         tree.forEachDescendant(of: tree.root) { node in
             guard !found, tree.isElement(node) else { return }
             let match = ReadabilityPattern.lowered(tree.classAndID(node))
-            if match.count > 1, paywallMarkers.contains(where: { ReadabilityPattern.contains(match, Array($0.utf8)) }) { found = true }
+            guard match.count > 1, paywallMarkers.contains(where: { ReadabilityPattern.contains(match, Array($0.utf8)) }) else { return }
+            let offer = ReadabilityPattern.lowered(tree.textContent(node))
+            found = subscriptionWords.contains { ReadabilityPattern.contains(offer, Array($0.utf8)) }
         }
         return found
     }
+
+    /// What a paywall's offer says, in the theme's languages: subscribe, abonnieren, s'abonner,
+    /// suscribirse, abbonarsi, assinar, abonneren, prenumerata/subskrypcja.
+    private static let subscriptionWords = ["subscri", "abonn", "abo ", "abo-", "suscri", "abbona", "assin", "prenumer", "subskryp", "premium"]
 
     /// Text that is itself a consent banner's: short, and its words are the banner's. Such a
     /// page shows no article at all, unlike one whose text stands behind a banner.

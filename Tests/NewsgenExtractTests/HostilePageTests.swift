@@ -57,13 +57,15 @@ import Testing
         #expect(NotFoundReason.consentWall.description == "the page is a cookie-consent wall")
     }
 
-    @Test func aPaywallStubIsNamed() {
+    /// A paywall's teaser is what the page shows: an article labelled with its wall (issue 35), not a refusal.
+    @Test func aPaywallStubIsKeptAndNamed() throws {
         let head = "<title>Harbour council studies breakwater plan</title><script type=\"application/ld+json\">"
             + "{\"@context\": \"https://schema.org\", \"@type\": \"NewsArticle\", \"headline\": \"Breakwater\", \"isAccessibleForFree\": false}</script>"
         let body = "<article><p>The harbour council met on Tuesday, heard from residents, and agreed to study the breakwater.</p>"
             + "<div class=\"paywall\"><p>Subscribe to read the rest of this story.</p></div></article>"
-        let result = PageFixtures.extract(PageFixtures.page(head: head, body: body))
-        #expect(PageFixtures.reason(result) == .paywall)
+        let article = try #require(PageFixtures.article(PageFixtures.extract(PageFixtures.page(head: head, body: body))))
+        #expect(article.wall == .paywall)
+        #expect(article.html.contains("agreed to study the breakwater"))
     }
 
     @Test func aFullArticleMarkedAsPaidIsStillAnArticle() {

@@ -1,0 +1,124 @@
+/// Page furniture that Readability's scoring keeps when it sits inside the article's container:
+/// "related stories", share and tag bars, newsletter boxes, photo credits, a caption repeated under
+/// every picture of a gallery. The names come from the class and id words publishers' themes use
+/// (trafilatura's discard lists and Readability's own patterns are the published sources); a word
+/// must be a whole token of a class or id (`related-posts` yes, `unrelated` no), and no block that
+/// holds most of the article's text is ever dropped for its name.
+extension Readability {
+    /// Class or id words that name a block around an article, never the article itself.
+    static let furnitureTokens: Set<String> = [
+        "related", "relatedposts", "relatedarticles", "recommended", "recommendations", "recommendation", "morestories",
+        "share", "sharing", "sharebar", "shariff", "social", "socials", "socialmedia", "sociallinks",
+        "tags", "tagcloud", "taglist", "keywords", "newsletter", "subscribe", "subscription",
+        "comments", "comment", "commentlist", "respond", "breadcrumb", "breadcrumbs", "pagination", "pager",
+        "promo", "advert", "advertisement", "ads", "sponsored", "outbrain", "taboola", "popular", "mostread",
+        "authorbox", "authorbio", "copyright", "credit", "credits", "cart", "minicart", "print", "rating",
+    ]
+
+    /// Removes the furniture inside `article`: blocks named as such, link lists, repeated captions,
+    /// headings left with nothing under them; and soft hyphens from its text.
+    mutating func pruneBoilerplate(_ article: Int) {
+        let total = max(1, tree.innerTextLength(article))
+        var doomed: [Int] = []
+        var current = tree.nextElement(after: article)
+        var captions: Set<String> = []
+        while let node = current, isInside(node, article) {
+            if isFurniture(node, articleLength: total) {
+                doomed.append(node)
+                current = tree.nextElement(after: node, skippingChildren: true)
+                continue
+            }
+            if tree.name(node) == "figcaption" {
+                let text = PageTree.trimmed(tree.textContent(node))
+                if !text.isEmpty && !captions.insert(text).inserted {
+                    doomed.append(node)
+                    current = tree.nextElement(after: node, skippingChildren: true)
+                    continue
+                }
+            }
+            current = tree.nextElement(after: node)
+        }
+        // Furniture is the small part of an article: a page whose blocks mostly carry such names
+        // (`section--ads` on every section of a test report) is named by its theme, not cluttered.
+        let removed = doomed.reduce(0) { $0 + tree.innerTextLength($1) }
+        if removed * 5 <= total * 2 {
+            for node in doomed { tree.remove(node) }
+        }
+        removeDanglingHeadings(article)
+        removeSoftHyphens(article)
+    }
+
+    private func isInside(_ node: Int, _ article: Int) -> Bool {
+        var current: Int? = node
+        while let at = current {
+            if at == article { return true }
+            current = tree.parentOf(at)
+        }
+        return false
+    }
+
+    /// A block named like furniture, or a list of links, holding less than half the article's text.
+    private func isFurniture(_ node: Int, articleLength: Int) -> Bool {
+        let name = tree.name(node)
+        guard name != "a", name != "p" || tree.attribute(node, "class") != nil else { return false }
+        let length = tree.innerTextLength(node)
+        guard length * 2 < articleLength else { return false }
+        if Self.namesFurniture(tree.classAndID(node)) { return true }
+        if name == "ul" || name == "ol" {
+            let items = tree.elementChildren(node).filter { tree.name($0) == "li" }
+            return items.count >= 3 && linkDensity(node) > 0.6
+        }
+        return false
+    }
+
+    /// Whether a class or id name of `classAndID` is a furniture word, whole (`related`) or as one of
+    /// its tokens (`related-posts`, `most-read`); only machine-made names of at most three tokens
+    /// count, so an id made from a heading (`sharing-with-a-single-developer`) never does, and a
+    /// BEM modifier after `--` is not read.
+    static func namesFurniture(_ classAndID: String) -> Bool {
+        guard !classAndID.isEmpty else { return false }
+        for whole in classAndID.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            // A BEM modifier (`teaser--related`, `section--ads`) says how a block looks, not what it is.
+            let name = whole.range(of: "--").map { whole[..<$0.lowerBound] } ?? whole[...]
+            let tokens = name.lowercased().split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }).map(String.init)
+            guard tokens.count <= 3 else { continue }
+            for (index, word) in tokens.enumerated() {
+                if furnitureTokens.contains(word) { return true }
+                if index + 1 < tokens.count, furnitureTokens.contains(word + tokens[index + 1]) { return true }
+            }
+        }
+        return false
+    }
+
+    /// A heading with no text after it in the article has lost the block it titled ("Related
+    /// stories" above a list that went).
+    private mutating func removeDanglingHeadings(_ article: Int) {
+        while let last = lastTextBlock(article), Self.headings.contains(tree.name(last)) { tree.remove(last) }
+    }
+
+    static let media: Set<String> = ["img", "picture", "video", "audio", "iframe", "svg", "object", "embed"]
+
+    /// The element holding the article's last non-blank text: a heading, or the block around it.
+    private func lastTextBlock(_ article: Int) -> Int? {
+        var lastText: Int?
+        tree.forEachDescendant(of: article) { node in
+            if tree.isElement(node) ? Self.media.contains(tree.name(node)) : tree.summary(node).solid > 0 { lastText = node }
+        }
+        guard let text = lastText else { return nil }
+        var current = tree.parentOf(text)
+        while let node = current, node != article {
+            if Self.headings.contains(tree.name(node)) { return node }
+            current = tree.parentOf(node)
+        }
+        return nil
+    }
+
+    /// U+00AD, a hyphenation hint invisible on screen, splits words for search and copy.
+    private mutating func removeSoftHyphens(_ article: Int) {
+        var texts: [Int] = []
+        tree.forEachDescendant(of: article) { node in
+            if !tree.isElement(node), tree.text(node).contains("\u{AD}") { texts.append(node) }
+        }
+        for node in texts { tree.replaceText(node, with: tree.text(node).replacingOccurrences(of: "\u{AD}", with: "")) }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import NewsgenExtract
+
+/// Issue 35's failure classes, each reproduced on a page written for it: what trafilatura's
+/// evaluation pages showed going wrong, without copying any of them.
+@Suite struct ExtractionFailureClassTests {
+    private func text(_ html: String) throws -> String {
+        let article = try #require(PageFixtures.article(PageFixtures.extract(html)))
+        return article.html
+    }
+
+    /// A short WordPress post beside a longer comment form: Readability scores the form's
+    /// paragraphs higher, then cleans the form away and was left with an empty `<div><p></p></div>`.
+    @Test func aShortPostBesideACommentFormIsThePost() throws {
+        let post = "<p class=\"meta\">14. Juni 2013 um 20:51 (Allgemein)</p><p>„Ich weiß, ich bin müde.“</p>"
+            + "<p>– „Dann sag es nicht.“</p><p>– „Gut, dann nicht.“</p><p>– „Aber der Hafen war schön.“</p>"
+            + "<p>– „Das war er.“</p><p>– „Und das Meer?“</p><p>– „Auch das, ja.“</p>"
+        let form = "<div class=\"comment-form-fields\">" + String(repeating: "<p>Ihre E-Mail-Adresse wird nicht veröffentlicht, "
+            + "Pflichtfelder sind markiert, und Kommentare werden geprüft, damit alles seine Ordnung hat.</p>", count: 2)
+            + "<p><input name=\"author\"></p></div>"
+        let body = "<div id=\"page\"><div class=\"post type-post\"><h2>Die Möglichkeit, nichts zu tun</h2><div class=\"entry-content\">"
+            + post + "</div></div><div id=\"respond\"><form>" + form + "</form></div></div>"
+        let html = try text(PageFixtures.page(body: body))
+        #expect(html.contains("Dann sag es nicht"))
+        #expect(html.contains("der Hafen war schön"))
+        #expect(!html.contains("Pflichtfelder"))
+    }
+
+    /// NUL bytes a page carries by accident (padding after a banner) ended libxml2's document
+    /// there: the article after them was never seen.
+    @Test func nulBytesBeforeTheArticleDoNotEndThePage() throws {
+        let menu = "<nav><ul>" + (1...40).map { "<li><a href=\"/section-\($0)/\">Section \($0)</a></li>" }.joined() + "</ul></nav>"
+        let page = PageFixtures.page(body: menu + "<div class=\"banner\"><img src=\"/ad.gif\" alt=\"\">\0\0\0\0\0\0</div><article>"
+            + PageFixtures.paragraphs + "</article>")
+        #expect(Array(page.utf8).firstIndex(of: 0)! > 1_024, "past the first KB, where NULs mean a binary file")
+        let html = try text(page)
+        #expect(html.contains("Paragraph 5 of the story"))
+    }
+
+    /// "Related stories", a share bar and a tag list inside the article's container go; the story stays.
+    @Test func furnitureInsideTheArticleIsDropped() throws {
+        let related = "<div class=\"related-posts\"><h3>More from the harbour</h3><ul>"
+            + (1...4).map { "<li><a href=\"/2026/12/other-\($0).html\">Another harbour story number \($0)</a></li>" }.joined()
+            + "</ul></div>"
+        let share = "<div class=\"share-buttons\"><a href=\"https://social.example/share\">Share this story</a></div>"
+        let tags = "<div class=\"post-tags\"><a href=\"/tag/harbour\">harbour</a> <a href=\"/tag/council\">council</a></div>"
+        let body = "<article><h1>Harbour council studies breakwater plan</h1><div class=\"entry-content\">" + PageFixtures.paragraphs
+            + share + tags + related + "</div></article>"
+        let html = try text(PageFixtures.page(body: body))
+        #expect(html.contains("Paragraph 3 of the story"))
+        for furniture in ["Another harbour story", "More from the harbour", "Share this story", "/tag/council"] {
+            #expect(!html.contains(furniture), "\(furniture) was kept")
+        }
+    }
+
+    /// Names are read as whole tokens of machine-made names: an id made from a heading, a BEM
+    /// modifier (`section--ads` on every section of a test report) and `unrelated` keep their text.
+    @Test func namesThatOnlyLookLikeFurnitureKeepTheirText() throws {
+        let sections = (1...5).map { index in
+            "<section class=\"report__section report__section--ads\" id=\"sharing-part-\(index)-of-the-report-today\"><h2>Part \(index)</h2>"
+                + "<p>Part \(index) of the report, which goes on for a while, with commas, clauses and detail: the ferry was "
+                + "tested on Tuesday, by residents, fishermen and the port authority, and passed, after a long day, every test.</p></section>"
+        }.joined()
+        let html = try text(PageFixtures.page(body: "<article class=\"unrelated\">" + sections + "</article>"))
+        for index in 1...5 { #expect(html.contains("Part \(index) of the report")) }
+        #expect(Readability.namesFurniture("related-posts"))
+        #expect(Readability.namesFurniture("box most-read"))
+        #expect(!Readability.namesFurniture("unrelated"))
+        #expect(!Readability.namesFurniture("section--ads"))
+        #expect(!Readability.namesFurniture("sharing-with-a-single-developer"))
+    }
+
+    /// The same caption under every photo of a gallery is kept once.
+    @Test func aRepeatedCaptionIsKeptOnce() throws {
+        let figures = (1...4).map { "<figure><img src=\"/photo-\($0).jpg\" alt=\"\"><figcaption>The new breakwater, seen from the ferry.</figcaption></figure>" }
+        let body = "<article>" + PageFixtures.paragraphs + figures.joined() + "<p>The council meets again in January, it said.</p></article>"
+        let html = try text(PageFixtures.page(body: body))
+        #expect(html.components(separatedBy: "seen from the ferry").count == 2)
+        #expect(html.contains("photo-4.jpg"))
+    }
+
+    /// Soft hyphens (U+00AD) are a typesetting hint: kept, they split words for search and copying.
+    @Test func softHyphensAreRemovedFromTheText() throws {
+        let body = "<article>" + PageFixtures.paragraphs.replacingOccurrences(of: "breakwater", with: "break\u{AD}water") + "</article>"
+        let html = try text(PageFixtures.page(body: body))
+        #expect(!html.contains("\u{AD}"))
+        #expect(html.contains("breakwater"))
+    }
+
+    /// A free story whose login link's class says `paywall` is a free story: not refused, not labelled.
+    @Test func aPaywallClassNameAloneDecidesNothing() throws {
+        let body = "<header><a class=\"paywall-login-link\" href=\"/login\">Log in</a></header><article><p>The harbour council met on "
+            + "Tuesday, heard from residents, fishermen and the port authority, and agreed to study the breakwater plan.</p></article>"
+        let article = try #require(PageFixtures.article(PageFixtures.extract(PageFixtures.page(body: body))))
+        #expect(article.wall == nil)
+        #expect(article.html.contains("agreed to study"))
+    }
+
+    /// A real paywall's teaser is what the page shows: kept, and labelled.
+    @Test func aPaywalledTeaserIsKeptWithItsWall() throws {
+        let body = "<article><p>The harbour council met on Tuesday, heard from residents, and agreed to study the breakwater.</p>"
+            + "<div class=\"paywall-offer\"><p>Subscribe for 1 € a week to read the rest of this story.</p></div></article>"
+        let article = try #require(PageFixtures.article(PageFixtures.extract(PageFixtures.page(body: body))))
+        #expect(article.wall == .paywall)
+        #expect(article.html.contains("agreed to study the breakwater"))
+    }
+}
