@@ -93,7 +93,7 @@ public enum ArticleExtractor {
             return .notFound(.noArticle, metadata)
         }
         readability.tree = grabbed.tree
-        readability.pruneBoilerplate(grabbed.article)
+        readability.pruneBoilerplate(grabbed.article, pageHost: URL(string: documentURL)?.host?.lowercased())
         readability.postProcess(grabbed.article, documentURL: documentURL, baseURL: baseURL)
         let articleTree = readability.tree
         let textLength = articleTree.innerTextLength(grabbed.article)

@@ -17,13 +17,13 @@ extension Readability {
 
     /// Removes the furniture inside `article`: blocks named as such, link lists, repeated captions,
     /// headings left with nothing under them; and soft hyphens from its text.
-    mutating func pruneBoilerplate(_ article: Int) {
+    mutating func pruneBoilerplate(_ article: Int, pageHost: String?) {
         let total = max(1, tree.innerTextLength(article))
         var doomed: [Int] = []
         var current = tree.nextElement(after: article)
         var captions: Set<String> = []
         while let node = current, isInside(node, article) {
-            if isFurniture(node, articleLength: total) {
+            if isFurniture(node, articleLength: total, pageHost: pageHost) {
                 doomed.append(node)
                 current = tree.nextElement(after: node, skippingChildren: true)
                 continue
@@ -57,8 +57,9 @@ extension Readability {
         return false
     }
 
-    /// A block named like furniture, or a list of links, holding less than half the article's text.
-    private func isFurniture(_ node: Int, articleLength: Int) -> Bool {
+    /// A block named like furniture, or a list of links to the page's own site ("more stories"; a
+    /// list of sources or sponsors elsewhere is the article's), holding less than half its text.
+    private func isFurniture(_ node: Int, articleLength: Int, pageHost: String?) -> Bool {
         let name = tree.name(node)
         guard name != "a", name != "p" || tree.attribute(node, "class") != nil else { return false }
         let length = tree.innerTextLength(node)
@@ -66,9 +67,22 @@ extension Readability {
         if Self.namesFurniture(tree.classAndID(node)) { return true }
         if name == "ul" || name == "ol" {
             let items = tree.elementChildren(node).filter { tree.name($0) == "li" }
-            return items.count >= 3 && linkDensity(node) > 0.6
+            return items.count >= 3 && linkDensity(node) > 0.6 && linksStayOnSite(node, host: pageHost)
         }
         return false
+    }
+
+    /// Whether most links of `node` are relative or lead to `host`.
+    private func linksStayOnSite(_ node: Int, host: String?) -> Bool {
+        let links = tree.descendants(of: node, named: "a").compactMap { tree.attribute($0, "href") }
+        let onSite = links.filter { href in
+            guard let scheme = href.range(of: "://") else { return !href.hasPrefix("//") }
+            let rest = href[scheme.upperBound...]
+            let linkHost = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }.lowercased()
+            guard let host else { return false }
+            return linkHost == host || linkHost.hasSuffix("." + host) || host.hasSuffix("." + linkHost)
+        }
+        return onSite.count * 2 > links.count
     }
 
     /// Whether a class or id name of `classAndID` is a furniture word, whole (`related`) or as one of
