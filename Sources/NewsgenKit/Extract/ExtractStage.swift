@@ -46,12 +46,12 @@ enum ExtractStage {
                 state.pages[article.id] = nil
                 result.summary.extracted += 1
                 result.readIDs.insert(article.id)
-                result.counts[source]?.extracted += 1
+                result.counts[source]?.count(text)
             case .failed(let reason):
                 let record = (state.pages[article.id] ?? ExtractionRecord()).failed(reason, now: now, stamp: FullText.stamp(of: article))
                 state.pages[article.id] = record
                 result.summary.failed += 1
-                if article.fullText != nil { result.counts[source]?.extracted += 1 }
+                if let text = article.fullText { result.counts[source]?.count(text) }
                 result.counts[source]?.failuresByReason[reason, default: 0] += 1
                 warned[source, default: 0] += 1
                 if warned[source]! <= warningsPerSource {
@@ -81,12 +81,12 @@ enum ExtractStage {
             guard article.fullText != nil || FullTextNeed.wants(article, mode: mode) else { continue }
             let stamp = FullText.stamp(of: article)
             let record = records[article.id]
-            if article.fullText?.feedStamp == stamp, record?.refresh != true {
-                counts[article.sourceID]?.extracted += 1
+            if let text = article.fullText, text.feedStamp == stamp, record?.refresh != true {
+                counts[article.sourceID]?.count(text)
                 continue
             }
             if let record, !record.isDue(now: now, stamp: stamp) {
-                if article.fullText != nil { counts[article.sourceID]?.extracted += 1 }
+                if let text = article.fullText { counts[article.sourceID]?.count(text) }
                 counts[article.sourceID]?.failuresByReason[record.reason ?? "failed", default: 0] += 1
                 continue
             }
