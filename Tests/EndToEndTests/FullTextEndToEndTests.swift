@@ -231,6 +231,7 @@ struct FullTextEndToEndTests {
 
         let check = try site.run("check")
         #expect(check.status == 0, "\(check.stdout)\n\(check.stderr)")
+        #expect(!check.stdout.contains("warning: "), "\(check.stdout)")
         #expect(check.stdout.contains("note: source 'gazette': 2 pages gave less than the feed; the feed's text is kept"), "\(check.stdout)")
         #expect(check.stdout.contains("note: source 'gazette': 1 page behind a paywall"), "\(check.stdout)")
 
