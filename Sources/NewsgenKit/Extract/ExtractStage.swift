@@ -7,6 +7,9 @@ import NewsgenModel
 /// articles whose source asks for full text are read once — from `extract.savedPages` when a
 /// copy is there, otherwise fetched politely (`PoliteFetcher`) — their main text extracted
 /// (`ArticleExtractor`) and sanitized, and kept in the archive as the article's `FullText`.
+/// A page behind a paywall or consent wall that shows text is read like any other, its wall
+/// recorded; when the page gives less than the feed (`TextChoice`, ADR 064) the feed's text stays
+/// shown and the page's is kept beside it with the reason.
 /// An article that has its text is not read again unless its feed item changed or a refresh
 /// was asked for; a failure keeps the feed's text and is retried with back-off
 /// (`ExtractionRecord`, in state.json). Offline, only saved pages are read.
