@@ -29,12 +29,19 @@ enum TextOverlap {
 
     /// The share (0…1) of `first`'s distinct runs of `length` consecutive words that `second` holds too;
     /// 1 when `first` has no words (nothing of it is missing). A `first` shorter than `length` is one run.
+    /// Only `first`'s runs are kept in memory: `second` (a page's text, maybe long) is walked once.
     static func shared(_ first: [String], in second: [String], length: Int) -> Double {
         guard !first.isEmpty else { return 1 }
         let length = min(max(length, 1), first.count)
         let runs = Self.runs(of: first, length: length)
-        let others = Self.runs(of: second, length: length)
-        return Double(runs.count { others.contains($0) }) / Double(runs.count)
+        var found: Set<String> = []
+        var start = 0
+        while start + length <= second.count, found.count < runs.count {
+            let run = second[start..<start + length].joined(separator: "\u{0}")
+            if runs.contains(run) { found.insert(run) }
+            start += 1
+        }
+        return Double(found.count) / Double(runs.count)
     }
 
     /// The distinct runs of `length` consecutive words, each joined with U+0000 (no word holds one).
