@@ -102,6 +102,20 @@ struct ExtractEndToEndTests {
         #expect(banner.status == 1, "a banner alone is no article")
         #expect(banner.stderr.contains("consent"), "\(banner.stderr)")
         #expect(try json(banner.stdout)["wall"] is NSNull)
+
+        // The same banner over a story: the story is the page's text, labelled with its wall.
+        let story = "The harbour board met on Tuesday evening and agreed, after a long debate with the fishermen, "
+            + "to keep the old quay lamps lit through the winter, whatever the cost to the town's budget."
+        try Data("""
+            <!DOCTYPE html><html><head><title>Quay lamps stay lit</title></head><body>
+            <div id="onetrust-consent-sdk"><p>We use cookies. By clicking accept you consent to our use of cookies.</p>
+            <button>Accept all cookies</button></div>
+            <article><h1>Quay lamps stay lit</h1><p>\(story)</p><p>\(story)</p></article></body></html>
+            """.utf8).write(to: site.file("behind-banner.html"))
+        let behind = try site.run("extract", "behind-banner.html", "--format", "text")
+        #expect(behind.status == 0, "\(behind.stderr)")
+        #expect(behind.stdout.contains(story))
+        #expect(behind.stderr == "behind-banner.html: text: behind a cookie-consent wall (\(behind.stdout.dropLast().count) characters shown)\n")
     }
 
     @Test func noArticleExitsOneWithTheReason() throws {
