@@ -48,6 +48,7 @@ enum ExtractStage {
                 changed.append(updated)
                 state.pages[article.id] = nil
                 result.summary.extracted += 1
+                if text.feedKept != nil { result.summary.feedKept += 1 }
                 result.readIDs.insert(article.id)
                 result.counts[source]?.count(text)
             case .failed(let reason):
