@@ -59,9 +59,11 @@ enum TextOverlap {
         }
     }
 
-    /// Han ideographs, hiragana and katakana: scripts written without spaces between words.
+    /// Han ideographs, hiragana and katakana (not the katakana middle dot, U+30FB, a punctuation mark):
+    /// scripts written without spaces between words.
     private static func isWrittenWithoutSpaces(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        case 0x30FB: return false
         case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return true
         default: return false
         }
