@@ -23,6 +23,9 @@ enum BuildSummary {
             parts.append("full text: \(Wording.grouped(fullText.extracted)) read, \(Wording.grouped(fullText.failed)) failed, "
                 + "\(Wording.grouped(fullText.waiting)) waiting for a later build")
         }
+        if fullText.feedKept > 0 {
+            parts.append("\(Wording.counted(fullText.feedKept, "page")) gave less than the feed; the feed's text is kept")
+        }
         if report.teasers.articlesKept > 0 {
             parts.append("\(Wording.counted(report.teasers.articlesKept, "article")) kept as teasers (the feed's sentence and a link)")
         }

@@ -166,8 +166,13 @@ extension CommandSpec {
         (as curl would); a build's page fetches honour it (see docs/full-text.md).
         """,
         notes: """
-        Exits 1 with one line on standard error when the page cannot be read or has
-        no article (a consent wall, a paywall, not HTML…); json still prints its object.
+        A page that shows text behind a paywall or a cookie-consent wall is an
+        article: exit 0, and one line on standard error says what was found
+        ("page.html: teaser: behind a paywall (412 characters shown)"); json's
+        "wall" names it ("paywall" or "consentWall", null on a free page).
+        Exits 1 with one line on standard error when the page cannot be read or
+        shows no article (a consent banner alone, a paywall with no text, not
+        HTML…); json still prints its object.
         Exits 64 when it is no file and reads as a URL without https:// (it says the URL meant).
         """,
         examples: ["newsgen extract saved-page.html --base https://example.org/story.html",

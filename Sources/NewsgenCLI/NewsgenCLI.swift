@@ -218,7 +218,11 @@ public enum NewsgenCLI {
         case .html: if let html = extraction.sanitizedHTML { context.console.print(html) }
         case .text: if let text = extraction.text { context.console.print(text) }
         }
-        guard let reason = extraction.reason else { return exitSuccess }
+        guard let reason = extraction.reason else {
+            // A page behind a wall that shows text is an article: said, not refused (issue 35).
+            if let note = extraction.wallNote { context.console.diagnose(nil, "\(arguments.source): \(note)") }
+            return exitSuccess
+        }
         context.console.error("\(arguments.source): \(reason)")
         return exitFailure
     }

@@ -122,20 +122,22 @@ extension Article.Field {
 }
 
 extension Article.Field {
-    /// `fullText`, an object of its own (keys sorted, `leadImage` and `savedPage` left out when absent,
-    /// so an archive written before either existed reads, and is written back, byte for byte).
+    /// `fullText`, an object of its own (keys sorted; `feedKept`, `leadImage`, `savedPage` and `wall` left
+    /// out when absent, so an archive written before any existed reads, and is written back, byte for byte).
     static let fullText = Self(name: "fullText", key: "fullText", write: { article, writer in
         guard let text = article.fullText else { return }
         writer.key("fullText")
         writer.beginObject()
         writer.key("extractedAt"); writer.date(text.extractedAt)
         writer.key("extractor"); writer.string(text.extractor)
+        writer.optional("feedKept", text.feedKept?.rawValue)
         writer.key("feedStamp"); writer.string(text.feedStamp)
         writer.key("finalURL"); writer.string(text.finalURL)
         writer.key("html"); writer.string(text.html)
         writer.optional("leadImage", text.leadImage)
         writer.optional("savedPage", text.savedPage)
         writer.key("url"); writer.string(text.url)
+        writer.optional("wall", text.wall?.rawValue)
         writer.endObject()
     }) { article, value throws(JSONFieldError) in
         guard let value, !value.isNull else { return }
@@ -143,7 +145,22 @@ extension Article.Field {
         article.fullText = FullText(html: try object.string("html"), url: try object.string("url"), finalURL: try object.string("finalURL"),
                                     extractedAt: try object.date("extractedAt"), extractor: try object.string("extractor"),
                                     feedStamp: try object.string("feedStamp"), savedPage: try object.optionalString("savedPage"),
-                                    leadImage: try object.optionalString("leadImage"))
+                                    leadImage: try object.optionalString("leadImage"),
+                                    wall: try object.optionalRaw("wall", FullText.Wall.self),
+                                    feedKept: try object.optionalRaw("feedKept", FullText.FeedKeptReason.self))
+    }
+}
+
+extension JSONFieldReader {
+    /// An optional member naming one case of `kind` by its raw value; another string is refused with the values it takes.
+    func optionalRaw<Kind: RawRepresentable & CaseIterable>(_ key: String, _ kind: Kind.Type) throws(JSONFieldError) -> Kind?
+        where Kind.RawValue == String {
+        guard let raw = try optionalString(key) else { return nil }
+        guard let value = Kind(rawValue: raw) else {
+            let expected = Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            throw JSONFieldError(path: path + [.key(key)], problem: .wrongType(expected: expected, found: "'\(raw)'"))
+        }
+        return value
     }
 }
 

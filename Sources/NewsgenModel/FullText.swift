@@ -23,9 +23,15 @@ public struct FullText: Sendable, Equatable, Codable {
     /// URL), nil when it named none or the text was read before issue 34. Kept here, with the text, so
     /// the article keeps its picture after the publisher's page is gone; fetched like the feed's image.
     public var leadImage: String?
+    /// The wall the page showed its text behind (issue 35), nil on a free page: `html` is then only
+    /// what the page shows, a teaser behind a paywall, kept and labelled rather than refused.
+    public var wall: Wall?
+    /// Why the feed's own text is shown instead of `html` (ADR 064), nil when the page's text is shown:
+    /// the page gave less than the feed. `html` is kept all the same, so the choice can be looked at again.
+    public var feedKept: FeedKeptReason?
 
     public init(html: String, url: String, finalURL: String, extractedAt: Date, extractor: String, feedStamp: String,
-                savedPage: String? = nil, leadImage: String? = nil) {
+                savedPage: String? = nil, leadImage: String? = nil, wall: Wall? = nil, feedKept: FeedKeptReason? = nil) {
         self.html = html
         self.url = url
         self.finalURL = finalURL
@@ -34,7 +40,29 @@ public struct FullText: Sendable, Equatable, Codable {
         self.feedStamp = feedStamp
         self.savedPage = savedPage
         self.leadImage = leadImage
+        self.wall = wall
+        self.feedKept = feedKept
     }
+
+    /// What stood between a reader and the whole article on the page, as the archive writes it
+    /// (the raw values are `NewsgenExtract.PageWall`'s).
+    public enum Wall: String, Sendable, Equatable, CaseIterable, Codable {
+        /// The page marks the article as not free, or a paywall hides its body: `html` is its teaser.
+        case paywall
+        /// A cookie-consent banner covered the page; `html` is the text behind it.
+        case consentWall
+    }
+
+    /// Why the page's text was not the better one (ADR 064).
+    public enum FeedKeptReason: String, Sendable, Equatable, CaseIterable, Codable {
+        /// The page's text has fewer words than the feed's (a paywall's teaser, a page cut short).
+        case pageShorter
+        /// The page's text shares too little with the feed's: another block of the page was taken.
+        case pageDifferent
+    }
+
+    /// True when the article shows this text, false when the feed's own text is kept instead.
+    public var isShown: Bool { feedKept == nil }
 
     /// What identifies the feed's version of an article: its `updated` date and its summary and
     /// content, hashed (16 hex digits), so a changed item is noticed without keeping a second copy.

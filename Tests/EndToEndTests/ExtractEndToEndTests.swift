@@ -50,6 +50,7 @@ struct ExtractEndToEndTests {
         let document = try json(object.stdout)
         #expect(document["found"] as? Bool == true)
         #expect(document["reason"] is NSNull)
+        #expect(document["wall"] is NSNull, "a free page has no wall")
         #expect(document["url"] as? String == base)
         #expect(document["title"] as? String == "Council studies the new breakwater plan")
         #expect(document["byline"] as? String == "Ada Byron")
@@ -60,10 +61,61 @@ struct ExtractEndToEndTests {
         #expect(document["html"] as? String == html.stdout.dropLast() + "")
         #expect((document["text"] as? String).map { $0 + "\n" } == text.stdout)
         // The keys in the documented order.
-        let keys = ["found", "reason", "url", "title", "byline", "excerpt", "publishedTime", "siteName", "leadImage",
+        let keys = ["found", "reason", "wall", "url", "title", "byline", "excerpt", "publishedTime", "siteName", "leadImage",
                     "language", "readerable", "extractor", "html", "text"]
         let positions = keys.compactMap { object.stdout.range(of: "\"\($0)\":")?.lowerBound }
         #expect(positions.count == keys.count && positions == positions.sorted())
+    }
+
+    /// Issue 35: a page that shows a teaser behind a paywall is an article, labelled, not refused; a
+    /// consent page whose one text is its banner still has none.
+    @Test func aTeaserBehindAPaywallExitsZeroAndSaysWhatItFound() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        let teaser = "Mooring fees in the inner harbour will rise by a fifth next year, the harbour board decided on Tuesday."
+        try Data("""
+            <!DOCTYPE html><html><head><title>Rates rise for moorings</title>
+            <script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle",
+            "headline": "Rates rise for moorings", "isAccessibleForFree": false}</script></head><body>
+            <article><h1>Rates rise for moorings</h1><p>\(teaser)</p>
+            <div class="paywall">Subscribe to continue reading</div></article></body></html>
+            """.utf8).write(to: site.file("paywall.html"))
+        let text = try site.run("extract", "paywall.html", "--format", "text")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains(teaser))
+        let shown = text.stdout.dropLast().count  // the text printed, without its newline
+        #expect(text.stderr == "paywall.html: teaser: behind a paywall (\(shown) characters shown)\n")
+        let object = try site.run("extract", "paywall.html", "--format", "json")
+        #expect(object.status == 0)
+        let document = try json(object.stdout)
+        #expect(document["found"] as? Bool == true)
+        #expect(document["wall"] as? String == "paywall")
+        #expect((document["text"] as? String)?.contains(teaser) == true)
+
+        try Data("""
+            <!DOCTYPE html><html><head><title>Before you continue</title></head><body>
+            <div id="onetrust-consent-sdk"><p>We use cookies and similar technologies to improve your experience.
+            By clicking accept you consent to our use of cookies under our privacy policy.</p>
+            <button>Accept all cookies</button></div></body></html>
+            """.utf8).write(to: site.file("consent.html"))
+        let banner = try site.run("extract", "consent.html", "--format", "json")
+        #expect(banner.status == 1, "a banner alone is no article")
+        #expect(banner.stderr.contains("consent"), "\(banner.stderr)")
+        #expect(try json(banner.stdout)["wall"] is NSNull)
+
+        // The same banner over a story: the story is the page's text, labelled with its wall.
+        let story = "The harbour board met on Tuesday evening and agreed, after a long debate with the fishermen, "
+            + "to keep the old quay lamps lit through the winter, whatever the cost to the town's budget."
+        try Data("""
+            <!DOCTYPE html><html><head><title>Quay lamps stay lit</title></head><body>
+            <div id="onetrust-consent-sdk"><p>We use cookies. By clicking accept you consent to our use of cookies.</p>
+            <button>Accept all cookies</button></div>
+            <article><h1>Quay lamps stay lit</h1><p>\(story)</p><p>\(story)</p></article></body></html>
+            """.utf8).write(to: site.file("behind-banner.html"))
+        let behind = try site.run("extract", "behind-banner.html", "--format", "text")
+        #expect(behind.status == 0, "\(behind.stderr)")
+        #expect(behind.stdout.contains(story))
+        #expect(behind.stderr == "behind-banner.html: text: behind a cookie-consent wall (\(behind.stdout.dropLast().count) characters shown)\n")
     }
 
     @Test func noArticleExitsOneWithTheReason() throws {

@@ -145,6 +145,9 @@ struct FullTextEndToEndTests {
         }
     }
 
+    /// A page that fails (a 404, a consent page whose one text is its banner) keeps the feed's text and
+    /// is tried again after its back-off; a paywall page that shows a teaser is no failure (issue 35): its
+    /// teaser, longer than the feed's three words, is kept and labelled, and its page is not asked again.
     @Test func failedPagesKeepTheFeedsTextAndAreRetriedAfterTheBackOff() throws {
         let server = try FullTextHTTPServer()
         defer { server.stop() }
@@ -152,25 +155,93 @@ struct FullTextEndToEndTests {
         defer { site.remove() }
         let first = try build(site)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("full text: 0 read, 3 failed, 0 waiting for a later build"), "\(first.stdout)")
-        let reasons = [("A story that was taken down", "HTTP 404"), ("Cookies before news", "cookie-consent wall"),
-                       ("Rates rise for moorings", "behind a paywall")]
-        for (title, reason) in reasons {
+        #expect(first.stdout.contains("full text: 1 read, 2 failed, 0 waiting for a later build"), "\(first.stdout)")
+        for (title, reason) in [("A story that was taken down", "HTTP 404"), ("Cookies before news", "cookie-consent wall")] {
             let said = warnings(first).filter { $0.contains("\"\(title)\"") }
             #expect(said.count == 1 && said[0].contains(reason) && said[0].contains("the feed's text is kept"), "\(title): \(first.stderr)")
             let kept = try article(site, titled: title)
             #expect(kept["fullText"] == nil)
         }
+        #expect(!first.stderr.contains("Rates rise for moorings"), "a teaser behind a paywall is not warned about: \(first.stderr)")
+        let moorings = try article(site, titled: "Rates rise for moorings")
+        let text = try #require(moorings["fullText"] as? [String: Any], "the teaser is kept in the archive")
+        #expect(text["wall"] as? String == "paywall")
+        #expect(text["feedKept"] == nil, "the page's teaser is longer than the feed's 'Fees go up.'")
+        #expect((text["html"] as? String)?.contains("Mooring fees in the inner harbour will rise by a fifth next year.") == true)
+        let shown = try page(site, of: moorings)
+        #expect(shown.contains("Mooring fees in the inner harbour will rise by a fifth next year."))
+        #expect(shown.contains("The text above was read from the publisher&#39;s page on"), "\(shown)")
+        #expect(shown.contains("<span data-testid=\"article-wall\">The page is behind a paywall: it shows only the beginning of the article.</span>"))
+        let sources = try site.read("public/sources/index.html")
+        #expect(sources.contains("<span data-testid=\"source-fulltext-wall\">1 behind a paywall</span>"), "\(sources)")
         let pages = ["/news/gone", "/news/consent", "/news/paywall"]
         #expect(try pages.map(server.count) == [1, 1, 1])
 
-        // Within the hour's back-off nothing is asked again; once it has passed, every page is.
+        // Within the hour's back-off nothing is asked again; once it has passed, every failed page is.
         #expect(try build(site, at: Self.now + 600).status == 0)
         #expect(try pages.map(server.count) == [1, 1, 1])
         let later = try build(site, at: Self.now + 3_601)
         #expect(later.status == 0)
-        #expect(try pages.map(server.count) == [2, 2, 2])
-        #expect(warnings(later).filter { $0.contains("attempt 2 of 4") }.count == 3, "\(later.stderr)")
+        #expect(try pages.map(server.count) == [2, 2, 1])
+        #expect(warnings(later).filter { $0.contains("attempt 2 of 4") }.count == 2, "\(later.stderr)")
+    }
+
+    /// Issue 35, "keep the better text": a page that gives fewer words than the feed (a paywall's teaser),
+    /// or words of another story, leaves the feed's text on the article page; the archive keeps the page's
+    /// text with the reason, `/sources/` and `check` count them, and a page that gives more is shown.
+    @Test func aPageThatGivesLessThanTheFeedLeavesTheFeedsText() throws {
+        let server = try FullTextHTTPServer()
+        defer { server.stop() }
+        let site = try site(server, path: "/kept.xml")
+        defer { site.remove() }
+        let result = try build(site)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(warnings(result).isEmpty, "keeping the feed's text is no failure: \(result.stderr)")
+        #expect(result.stdout.contains("full text: 3 read, 0 failed, 0 waiting for a later build; 2 pages gave less than the feed; the feed's text is kept"),
+                "\(result.stdout)")
+
+        let moorings = try article(site, titled: "Rates rise for moorings")
+        let teaser = try #require(moorings["fullText"] as? [String: Any])
+        #expect(teaser["feedKept"] as? String == "pageShorter")
+        #expect(teaser["wall"] as? String == "paywall")
+        #expect((teaser["html"] as? String)?.contains("Mooring fees in the inner harbour") == true, "the page's text is kept beside the feed's")
+        let mooringsPage = try page(site, of: moorings)
+        #expect(mooringsPage.contains("The new fees take effect in March."), "the feed's longer text is shown")
+        #expect(mooringsPage.contains("The publisher&#39;s page was read on"), "\(mooringsPage)")
+        #expect(!mooringsPage.contains("The text above was read from"))
+        #expect(mooringsPage.contains("The page gave less text than the feed, so the feed&#39;s own text is shown above."))
+
+        let lifeboat = try article(site, titled: "Lifeboat crew trains in fog")
+        #expect((lifeboat["fullText"] as? [String: Any])?["feedKept"] as? String == "pageDifferent")
+        #expect((lifeboat["fullText"] as? [String: Any])?["wall"] == nil)
+        let lifeboatPage = try page(site, of: lifeboat)
+        #expect(lifeboatPage.contains("Full paragraph 2:"))
+        #expect(!lifeboatPage.contains("Paragraph 1 of harbour-lights"), "the other story's text is not shown")
+        #expect(lifeboatPage.contains("The page&#39;s text had little in common with the feed&#39;s"))
+
+        let market = try article(site, titled: "Market day moves to the square")
+        #expect((market["fullText"] as? [String: Any])?["feedKept"] == nil)
+        let marketPage = try page(site, of: market)
+        #expect(marketPage.contains("Paragraph 6 of market-day:"), "a page that gives more is shown")
+        #expect(!marketPage.contains("data-testid=\"article-feed-kept\""))
+
+        let sources = try site.read("public/sources/index.html")
+        #expect(sources.contains("<span data-testid=\"source-fulltext-feed-kept\">2 pages gave less than the feed; the feed&#39;s text is kept</span>"),
+                "\(sources)")
+        #expect(sources.contains("Full text (auto): 3 extracted"))
+
+        let check = try site.run("check")
+        #expect(check.status == 0, "\(check.stdout)\n\(check.stderr)")
+        #expect(!check.stdout.contains("warning: "), "\(check.stdout)")
+        #expect(check.stdout.contains("note: source 'gazette': 2 pages gave less than the feed; the feed's text is kept"), "\(check.stdout)")
+        #expect(check.stdout.contains("note: source 'gazette': 1 page behind a paywall"), "\(check.stdout)")
+
+        // The decision is kept with the text: a second build reads no page and leaves the archive as it was.
+        let archive = try archiveFiles(site)
+        let asked = try server.politeRequests().count
+        #expect(try build(site, at: Self.now + 60).status == 0)
+        #expect(try server.politeRequests().count == asked)
+        #expect(try archiveFiles(site) == archive)
     }
 
     @Test func aSecondBuildFetchesNoPageAndLeavesTheArchiveAsItWas() throws {

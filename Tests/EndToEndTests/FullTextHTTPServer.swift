@@ -9,7 +9,9 @@ import NewsgenTestSupport
 final class FullTextHTTPServer {
     /// Feeds: `/feed.xml` (harbour-lights, market-day, ferry-timetable: summary only), `/mixed.xml`
     /// (gone → 404, consent → a cookie wall, paywall → a subscriber teaser), `/robots.xml`
-    /// (harbour-lights and `/private/closed-road`), `/full.xml` (two items with their whole text).
+    /// (harbour-lights and `/private/closed-road`), `/full.xml` (two items with their whole text), `/kept.xml`
+    /// (issue 35: a feed text longer than the paywall's teaser, a feed text about another story than its
+    /// page's, and a summary-only item).
     /// `sys.argv[1]` is a folder holding `img/*.png` (served); `sys.argv[2]` is the robots.txt body.
     /// `/log` answers the log as JSON, itself left out.
     static let handler = #"""
@@ -55,6 +57,9 @@ final class FullTextHTTPServer {
                b"<div class=\"paywall\">Subscribe to continue reading</div></article></body></html>")
     FULL = "".join("<p>Full paragraph %d: the lifeboat crew trained all weekend, in heavy swell and fog, "
                    "and the coxswain said the new boat handled better than any before it, even at night.</p>" % n for n in range(1, 10))
+    MOORINGS = ("<p>Mooring fees in the inner harbour will rise by a fifth next year, the harbour board decided on Tuesday "
+                "evening after a long debate.</p><p>Fishermen said the rise would hurt the smallest boats most, and the board "
+                "promised a discount for boats under eight metres. The new fees take effect in March.</p>")
     def item(origin, path, title, summary, content=None):
         body = '<content:encoded><![CDATA[%s]]></content:encoded>' % content if content else ""
         return ('<item><title>%s</title><link>%s%s</link><guid isPermaLink="false">%s</guid>'
@@ -100,6 +105,11 @@ final class FullTextHTTPServer {
                 self.send(200, feed(origin, [item(origin, "/news/gone", "A story that was taken down", "It was here."),
                                              item(origin, "/news/consent", "Cookies before news", "Say yes first."),
                                              item(origin, "/news/paywall", "Rates rise for moorings", "Fees go up.")]), rss)
+            elif self.path == "/kept.xml":
+                self.send(200, feed(origin, [item(origin, "/news/paywall", "Rates rise for moorings", "Fees go up.", MOORINGS),
+                                             item(origin, "/news/harbour-lights", "Lifeboat crew trains in fog", "A weekend at sea.",
+                                                  FULL[:FULL.index("<p>Full paragraph 3")]),
+                                             item(origin, "/news/market-day", *STORIES["market-day"])]), rss)
             elif self.path == "/full.xml":
                 self.send(200, feed(origin, [item(origin, "/news/lifeboat", "Lifeboat crew trains in fog", "A weekend at sea.", FULL),
                                              item(origin, "/news/lifeboat-two", "Second lifeboat arrives", "A new boat.", FULL)]), rss)

@@ -17,7 +17,8 @@ struct ArticleFieldsTests {
                               identityKey: "guid\u{0}key",
                               fullText: FullText(html: "<p>the page's text</p>", url: "https://example.com/a/b?c=d", finalURL: "https://example.com/a/b",
                                                  extractedAt: Date(timeIntervalSince1970: 1_790_090_000), extractor: "1", feedStamp: "00ff00ff00ff00ff",
-                                                 savedPage: "content/saved-pages/example.com/a/b", leadImage: "https://example.com/hero.jpg"))
+                                                 savedPage: "content/saved-pages/example.com/a/b", leadImage: "https://example.com/hero.jpg",
+                                                 wall: .paywall, feedKept: .pageShorter))
         article.feedText = .teaser
         return article
     }()
@@ -52,6 +53,38 @@ struct ArticleFieldsTests {
 
     @Test func theLineIsTheEncodersLine() throws {
         #expect(ArchiveLineWriter.line(Self.full) == (try FoundationOracle.archiveEncoder().encode(Self.full)))
+    }
+
+    /// A line written before issue 35 (no `wall`, no `feedKept` in its `fullText`) is read and written back
+    /// byte for byte; one written after names them, sorted among the other members.
+    @Test func aFullTextWithoutWallOrChoiceIsWrittenAsBefore() throws {
+        let old = #"{"fullText":{"extractedAt":"2026-11-18T11:06:40Z","extractor":"1","feedStamp":"00ff00ff00ff00ff","finalURL":"https://e.x/a","html":"<p>t</p>","url":"https://e.x/a"},"id":"a","slug":"s","sourceID":"x","tags":[],"title":"t"}"#
+        let read = try #require(try? ArchiveLine.read(Array(old.utf8)).get())
+        #expect(read.article.fullText?.wall == nil && read.article.fullText?.feedKept == nil)
+        #expect(read.article.fullText?.isShown == true)
+        #expect(ArchiveLineWriter.line(read.article) == Data(old.utf8))
+
+        var article = read.article
+        article.fullText?.wall = .consentWall
+        article.fullText?.feedKept = .pageDifferent
+        let written = String(decoding: ArchiveLineWriter.line(article), as: UTF8.self)
+        #expect(written.contains(#""extractor":"1","feedKept":"pageDifferent","feedStamp":"#), "\(written)")
+        #expect(written.contains(#""url":"https://e.x/a","wall":"consentWall"}"#), "\(written)")
+        #expect(try ArchiveLine.read(Array(written.utf8)).get().article == article)
+    }
+
+    @Test(arguments: [
+        (#"{"fullText":{"extractedAt":"2026-11-18T11:06:40Z","extractor":"1","feedStamp":"f","finalURL":"u","html":"h","url":"u","wall":"login"},"id":"a","slug":"s","sourceID":"x","tags":[],"title":"t"}"#,
+         "'fullText.wall' must be a \"paywall\" or \"consentWall\""),
+        (#"{"fullText":{"extractedAt":"2026-11-18T11:06:40Z","extractor":"1","feedKept":true,"feedStamp":"f","finalURL":"u","html":"h","url":"u"},"id":"a","slug":"s","sourceID":"x","tags":[],"title":"t"}"#,
+         "'fullText.feedKept' must be a string"),
+    ])
+    func anUnknownWallOrChoiceIsRefusedByName(line: String, reason: String) {
+        guard case .failure(let error) = ArchiveLine.read(Array(line.utf8)) else {
+            Issue.record("'\(line)' was read as an article")
+            return
+        }
+        #expect(error.reason.hasPrefix(reason), "\(error.reason)")
     }
 
     @Test(arguments: [

@@ -191,6 +191,8 @@ struct ArticleDigestTests {
         ("FullText.extractor", { $0.article.fullText?.extractor = "2" }),
         ("FullText.feedStamp", { $0.article.fullText?.feedStamp = "t" }),
         ("FullText.savedPage", { $0.article.fullText?.savedPage = "saved" }),
+        ("FullText.wall", { $0.article.fullText?.wall = .paywall }),
+        ("FullText.feedKept", { $0.article.fullText?.feedKept = .pageShorter }),
         // Shown only through the Enrich stage's `ArticleImage` (its `media`), which the cases below change.
         ("FullText.leadImage", { $0.article.fullText?.leadImage = "https://other.example/hero.jpg" }),
         ("ArticleImage.media", { $0.image?.media = "other.jpg" }),

@@ -4,7 +4,8 @@ import NewsgenModel
 extension SiteCheck {
     /// The bookmark manifest loads (a missing one is empty), the archive it refers to loads, and every
     /// bookmarked id is in the archive (a bookmark whose article is gone shows only what the manifest keeps).
-    static func manifest(_ site: Site) -> CheckPart {
+    /// `archive` is the site's archive as loaded, or why it is not.
+    static func manifest(_ site: Site, archive: Result<Archive, BuildError>) -> CheckPart {
         let shownAs = site.config.bookmarks
         var findings: [CheckFinding] = []
         var manifest = BookmarkManifest()
@@ -29,8 +30,7 @@ extension SiteCheck {
         let takenDown: Set<String>
         do {
             takenDown = try TakedownList.load(site).ids
-            let archive = try site.archiveStore.load()
-            archived = Set(archive.allArticles.map(\.id)).subtracting(takenDown)
+            archived = Set(try archive.get().allArticles.map(\.id)).subtracting(takenDown)
         } catch {
             findings.append(CheckFinding(.problem, .manifest, location: error.path,
                                          "\(error.reason); bookmarks were not checked against the archive"))

@@ -18,10 +18,13 @@ public enum SiteCheck {
         }
         var findings = containment(site)
         var summary = ["site.json"]
-        for part in [templates(site), manifest(site), sources(site, options: options), articles(site), links(site, options: options)] {
+        // Read once: the manifest is checked against it, and the sources' full text is counted from it.
+        let archive = Result { () throws(BuildError) in try site.archiveStore.load() }
+        for part in [templates(site), manifest(site, archive: archive), sources(site, options: options), articles(site), links(site, options: options)] {
             findings += part.findings
             summary.append(part.summary)
         }
+        findings += fullTextNotes(site, archive: try? archive.get())
         return CheckReport(findings: CheckFinding.sorted(findings), checkedSummary: summary)
     }
 

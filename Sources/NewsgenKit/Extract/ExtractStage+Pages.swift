@@ -46,11 +46,23 @@ extension ExtractStage {
             case .article(let extracted):
                 let html = HTMLSanitizer.sanitize(extracted.html, baseURL: finalURL.absoluteString, embedHosts: embedHosts)
                 guard !html.allSatisfy(\.isWhitespace) else { return .failed("nothing of the article's text was left once sanitized") }
+                // A page behind a wall that shows text is kept and labelled (issue 35); the feed's text stays
+                // when the page gave less (ADR 064), the page's kept beside it all the same.
                 return .text(FullText(html: html, url: article.link ?? finalURL.absoluteString, finalURL: finalURL.absoluteString,
-                                         extractedAt: now, extractor: ArticleExtractor.version, feedStamp: FullText.stamp(of: article),
-                                         savedPage: savedAs, leadImage: leadImage(extracted.metadata.leadImage)))
+                                      extractedAt: now, extractor: ArticleExtractor.version, feedStamp: FullText.stamp(of: article),
+                                      savedPage: savedAs, leadImage: leadImage(extracted.metadata.leadImage),
+                                      wall: extracted.wall.flatMap { FullText.Wall(rawValue: $0.rawValue) },
+                                      feedKept: TextChoice.feedKept(feedText: feedText(of: article), pageText: HTMLText.plainText(fromHTML: html))))
             }
         }
+    }
+
+    /// The feed's own text as the article shows it without the page's: its content, or its summary when
+    /// the content is blank (as the article template falls back), as plain text.
+    static func feedText(of article: Article) -> String {
+        let content = article.contentHTML.map(HTMLText.plainText(fromHTML:)) ?? ""
+        guard content.allSatisfy(\.isWhitespace) else { return content }
+        return article.summaryHTML.map(HTMLText.plainText(fromHTML:)) ?? ""
     }
 
     /// The page's lead image when it is one the image cache may fetch: an absolute http(s) URL of a

@@ -7,6 +7,9 @@ import NewsgenModel
 /// articles whose source asks for full text are read once — from `extract.savedPages` when a
 /// copy is there, otherwise fetched politely (`PoliteFetcher`) — their main text extracted
 /// (`ArticleExtractor`) and sanitized, and kept in the archive as the article's `FullText`.
+/// A page behind a paywall or consent wall that shows text is read like any other, its wall
+/// recorded; when the page gives less than the feed (`TextChoice`, ADR 064) the feed's text stays
+/// shown and the page's is kept beside it with the reason.
 /// An article that has its text is not read again unless its feed item changed or a refresh
 /// was asked for; a failure keeps the feed's text and is retried with back-off
 /// (`ExtractionRecord`, in state.json). Offline, only saved pages are read.
@@ -45,13 +48,14 @@ enum ExtractStage {
                 changed.append(updated)
                 state.pages[article.id] = nil
                 result.summary.extracted += 1
+                if text.feedKept != nil { result.summary.feedKept += 1 }
                 result.readIDs.insert(article.id)
-                result.counts[source]?.extracted += 1
+                result.counts[source]?.count(text)
             case .failed(let reason):
                 let record = (state.pages[article.id] ?? ExtractionRecord()).failed(reason, now: now, stamp: FullText.stamp(of: article))
                 state.pages[article.id] = record
                 result.summary.failed += 1
-                if article.fullText != nil { result.counts[source]?.extracted += 1 }
+                if let text = article.fullText { result.counts[source]?.count(text) }
                 result.counts[source]?.failuresByReason[reason, default: 0] += 1
                 warned[source, default: 0] += 1
                 if warned[source]! <= warningsPerSource {
@@ -81,12 +85,12 @@ enum ExtractStage {
             guard article.fullText != nil || FullTextNeed.wants(article, mode: mode) else { continue }
             let stamp = FullText.stamp(of: article)
             let record = records[article.id]
-            if article.fullText?.feedStamp == stamp, record?.refresh != true {
-                counts[article.sourceID]?.extracted += 1
+            if let text = article.fullText, text.feedStamp == stamp, record?.refresh != true {
+                counts[article.sourceID]?.count(text)
                 continue
             }
             if let record, !record.isDue(now: now, stamp: stamp) {
-                if article.fullText != nil { counts[article.sourceID]?.extracted += 1 }
+                if let text = article.fullText { counts[article.sourceID]?.count(text) }
                 counts[article.sourceID]?.failuresByReason[record.reason ?? "failed", default: 0] += 1
                 continue
             }

@@ -21,6 +21,21 @@ public struct PageExtraction: Sendable, Equatable {
         return nil
     }
 
+    /// The wall the page shows its article behind, nil on a free page or without an article (issue 35).
+    public var wall: PageWall? {
+        if case .article(let article) = result { return article.wall }
+        return nil
+    }
+
+    /// What was found behind a wall, for standard error: "teaser: behind a paywall (412 characters
+    /// shown)"; nil on a free page or without an article. Not a failure: the page's text is what it shows.
+    public var wallNote: String? {
+        guard let wall else { return nil }
+        let shown = (text ?? "").count
+        let what = wall == .paywall ? "teaser" : "text"
+        return "\(what): \(wall.description) (\(shown) character\(shown == 1 ? "" : "s") shown)"
+    }
+
     /// The article's HTML through `HTMLSanitizer`, as the Enrich stage sanitizes `contentHTML`; nil without an article.
     public var sanitizedHTML: String? {
         guard case .article(let article) = result else { return nil }
@@ -32,7 +47,7 @@ public struct PageExtraction: Sendable, Equatable {
         sanitizedHTML.map(HTMLText.readableText(fromHTML:))
     }
 
-    /// `{"found", "reason", "url", "title", "byline", "excerpt", "publishedTime", "siteName",
+    /// `{"found", "reason", "wall", "url", "title", "byline", "excerpt", "publishedTime", "siteName",
     /// "leadImage", "language", "readerable", "extractor", "html", "text"}`, in that order, pretty printed.
     public var jsonText: String {
         let metadata = result.metadata
@@ -41,6 +56,7 @@ public struct PageExtraction: Sendable, Equatable {
         writer.object { json in
             json.key("found"); json.bool(reason == nil)
             json.key("reason"); Self.write(reason?.description, &json)
+            json.key("wall"); Self.write(wall?.rawValue, &json)
             json.key("url"); json.string(url)
             for (key, value) in [("title", metadata.title), ("byline", metadata.byline), ("excerpt", metadata.excerpt),
                                  ("publishedTime", metadata.publishedTime), ("siteName", metadata.siteName),

@@ -250,12 +250,37 @@ struct PageContext {
         value["contentHTML"] = prepared.contentHTML.map(MustacheValue.string)
         value["summaryHTML"] = prepared.summaryHTML.map(MustacheValue.string)
         value["note"] = bookmarks[article.id]?.note.map(MustacheValue.string)
-        // Where the text came from, when it is the page's rather than the feed's (issue 17).
-        value["fullText"] = article.fullText.map { .object(["read": date($0.extractedAt)]) }
+        value["fullText"] = article.fullText.map(provenance)
         if let image = prepared.image, !image.inContent {
             value["image"] = .object(["url": .string(Route.media(name: image.media).relativeLink(from: route))])
         }
         return .object(value)
+    }
+
+    /// Where the article's text came from (issue 17): when its page was read, whether the text shown is
+    /// the page's (`showsPage`), the wall the page showed it behind, and why the feed's text is kept
+    /// instead when it is (issue 35, ADR 064), each as a sentence in the site's language.
+    private func provenance(_ text: FullText) -> MustacheValue {
+        var value: [String: MustacheValue] = ["read": date(text.extractedAt), "showsPage": .bool(text.isShown)]
+        value["wall"] = text.wall.map { .string(strings.text(Self.wallKey($0))) }
+        value["feedKept"] = text.feedKept.map { .string(strings.text(Self.feedKeptKey($0))) }
+        return .object(value)
+    }
+
+    /// The strings table's sentence about a page behind `wall`.
+    static func wallKey(_ wall: FullText.Wall) -> String {
+        switch wall {
+        case .paywall: return "wallPaywall"
+        case .consentWall: return "wallConsentWall"
+        }
+    }
+
+    /// The strings table's sentence saying why the feed's text is kept.
+    static func feedKeptKey(_ reason: FullText.FeedKeptReason) -> String {
+        switch reason {
+        case .pageShorter: return "feedKeptPageShorter"
+        case .pageDifferent: return "feedKeptPageDifferent"
+        }
     }
 
     /// Everything `article` reads, hashed (ADR 033); the HTML by `TextDigest`, so the whole archive's
@@ -269,6 +294,8 @@ struct PageContext {
         key.add(digestOf: prepared.contentHTML)
         key.add(digestOf: prepared.summaryHTML)
         key.add(date: article.fullText?.extractedAt)
+        key.add(optional: article.fullText?.wall?.rawValue)
+        key.add(optional: article.fullText?.feedKept?.rawValue)
         key.add(optional: prepared.image?.media)
         key.add(number: prepared.image?.inContent == true ? 1 : 0)
         return key.value
@@ -357,6 +384,12 @@ struct PageContext {
                 "waitingLabel": .string(strings.count("waiting", counts.waiting)),
                 "failedLabel": .string(strings.count("failed", counts.failed)),
                 "failures": .list(counts.failures.map { .object(["reason": .string(PageFailureWording.say($0.reason, in: strings)), "count": .int($0.count)]) }),
+                "feedKept": .int(counts.feedKept), "hasFeedKept": .bool(counts.feedKept > 0),
+                "feedKeptLabel": .string(strings.count("feedKeptCount", counts.feedKept)),
+                "walls": .list(FullText.Wall.allCases.compactMap { wall in
+                    counts.walls[wall].map { .object(["wall": .string(wall.rawValue), "count": .int($0),
+                                                      "label": .string(strings.count(Self.wallKey(wall) + "Count", $0))]) }
+                }),
             ])
         }
         return .object(row)

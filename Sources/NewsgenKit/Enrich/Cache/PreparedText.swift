@@ -14,8 +14,9 @@ struct PreparedText: Sendable, Equatable {
     static func make(_ article: Article, embedHosts: [String]) -> PreparedText {
         let sanitize = { (html: String) in HTMLSanitizer.sanitize(html, baseURL: article.link, embedHosts: embedHosts) }
         var text = PreparedText()
-        // The text extracted from the article's page, when there is one, is what its page shows (issue 17).
-        if let fullText = article.fullText {
+        // The text extracted from the article's page, when there is one, is what its page shows (issue 17),
+        // unless it gave less than the feed's own (ADR 064).
+        if let fullText = article.fullText, fullText.isShown {
             text.contentHTML = nonBlank(HTMLSanitizer.sanitize(fullText.html, baseURL: fullText.finalURL, embedHosts: embedHosts))
                 ?? article.contentHTML.map(sanitize).flatMap(nonBlank)
         } else {
