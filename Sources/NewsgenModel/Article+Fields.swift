@@ -122,7 +122,7 @@ extension Article.Field {
 }
 
 extension Article.Field {
-    /// `fullText`, an object of its own (keys sorted, `leadImage` and `savedPage` left out when absent,
+    /// `fullText`, an object of its own (keys sorted, `leadImage`, `rules` and `savedPage` left out when absent,
     /// so an archive written before either existed reads, and is written back, byte for byte).
     static let fullText = Self(name: "fullText", key: "fullText", write: { article, writer in
         guard let text = article.fullText else { return }
@@ -134,6 +134,7 @@ extension Article.Field {
         writer.key("finalURL"); writer.string(text.finalURL)
         writer.key("html"); writer.string(text.html)
         writer.optional("leadImage", text.leadImage)
+        writer.optional("rules", text.rules)
         writer.optional("savedPage", text.savedPage)
         writer.key("url"); writer.string(text.url)
         writer.endObject()
@@ -143,7 +144,7 @@ extension Article.Field {
         article.fullText = FullText(html: try object.string("html"), url: try object.string("url"), finalURL: try object.string("finalURL"),
                                     extractedAt: try object.date("extractedAt"), extractor: try object.string("extractor"),
                                     feedStamp: try object.string("feedStamp"), savedPage: try object.optionalString("savedPage"),
-                                    leadImage: try object.optionalString("leadImage"))
+                                    leadImage: try object.optionalString("leadImage"), rules: try object.optionalString("rules"))
     }
 }
 

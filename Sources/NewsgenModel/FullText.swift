@@ -23,9 +23,13 @@ public struct FullText: Sendable, Equatable, Codable {
     /// URL), nil when it named none or the text was read before issue 34. Kept here, with the text, so
     /// the article keeps its picture after the publisher's page is gone; fetched like the feed's image.
     public var leadImage: String?
+    /// `FullTextRules.digest` of the source's rules the text was extracted under, nil when it had none
+    /// (and in archives from before ADR 062, which therefore read and write byte for byte as before).
+    /// A digest that is not the source's now means its rules changed: the page is read again.
+    public var rules: String?
 
     public init(html: String, url: String, finalURL: String, extractedAt: Date, extractor: String, feedStamp: String,
-                savedPage: String? = nil, leadImage: String? = nil) {
+                savedPage: String? = nil, leadImage: String? = nil, rules: String? = nil) {
         self.html = html
         self.url = url
         self.finalURL = finalURL
@@ -34,6 +38,7 @@ public struct FullText: Sendable, Equatable, Codable {
         self.feedStamp = feedStamp
         self.savedPage = savedPage
         self.leadImage = leadImage
+        self.rules = rules
     }
 
     /// What identifies the feed's version of an article: its `updated` date and its summary and
