@@ -29,14 +29,16 @@ extension ExtractStage {
 
     /// The page's main text, sanitized against the page's final address, or why there is none. The
     /// page is read in the process's sandbox within `seconds` (`extract.timeoutSeconds`, as its download).
-    static func extract(_ page: PageRead, article: Article, now: Date, embedHosts: [String], seconds: Int) -> PageResult {
+    static func extract(_ page: PageRead, article: Article, rules: SourceRules = SourceRules(), now: Date, embedHosts: [String],
+                        seconds: Int) -> PageResult {
         switch page {
         case .failed(let reason):
             return .failed(reason)
         case .page(let data, let finalURL, let contentType, let savedAs):
             let result: ExtractionResult
             do {
-                result = try ParseSandbox.shared.page(data, pageURL: finalURL, contentType: contentType, seconds: seconds)
+                result = try ParseSandbox.shared.page(data, pageURL: finalURL, contentType: contentType, rules: rules.compiled(article.sourceID),
+                                                      seconds: seconds)
             } catch {
                 return .failed(error.description)
             }
@@ -48,7 +50,7 @@ extension ExtractStage {
                 guard !html.allSatisfy(\.isWhitespace) else { return .failed("nothing of the article's text was left once sanitized") }
                 return .text(FullText(html: html, url: article.link ?? finalURL.absoluteString, finalURL: finalURL.absoluteString,
                                          extractedAt: now, extractor: ArticleExtractor.version, feedStamp: FullText.stamp(of: article),
-                                         savedPage: savedAs, leadImage: leadImage(extracted.metadata.leadImage)))
+                                         savedPage: savedAs, leadImage: leadImage(extracted.metadata.leadImage), rules: rules.digest(article.sourceID)))
             }
         }
     }
