@@ -114,4 +114,35 @@ struct SourceRulesEndToEndTests {
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--select 'div >': expected a selector, found the end at 6"), "\(bad.stderr)")
     }
+
+    @Test func sourceSetWritesTheRulesIntoFullText() throws {
+        let site = try TemporarySite.sample()
+        defer { site.remove() }
+        try site.editConfig { config in config["sources"] = [["id": "gazette", "url": "https://gazette.example/feed.xml", "fullText": "auto"]] }
+        func set(_ key: String, _ value: String) throws -> ProcessResult {
+            try Newsgen.run(["source", "set", "gazette", key, value], in: site.directory)
+        }
+        /// The source's fullText as written in site.json.
+        func fullText() throws -> String {
+            let config = try JSONSerialization.jsonObject(with: Data(try site.read("site.json").utf8)) as? [String: Any]
+            let source = try #require((config?["sources"] as? [[String: Any]])?.first)
+            let value = try #require(source["fullText"])
+            let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+            return String(decoding: data, as: UTF8.self)
+        }
+        let select = try set("full-text.select", "article .story-body")
+        #expect(select.status == 0, "\(select.stderr)")
+        #expect(select.stdout.contains("reads their articles' pages again under the new rules"), "\(select.stdout)")
+        #expect(try fullText() == #"{"mode":"auto","select":"article .story-body"}"#)
+        #expect(try set("full-text.remove", ".related, aside").status == 0)
+        #expect(try fullText() == #"{"mode":"auto","remove":".related, aside","select":"article .story-body"}"#)
+        #expect(try set("full-text", "always").status == 0)
+        #expect(try fullText() == #"{"mode":"always","remove":".related, aside","select":"article .story-body"}"#)
+        #expect(try set("full-text.select", "").status == 0)
+        #expect(try set("full-text.remove", "").status == 0)
+        #expect(try fullText() == #""always""#)
+        let bad = try set("full-text.select", "article .")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("full-text.select 'article .': expected a name after '.' at 9"), "\(bad.stderr)")
+    }
 }
