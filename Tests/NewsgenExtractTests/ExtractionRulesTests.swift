@@ -69,4 +69,18 @@ import Testing
         let article = try extract(select: ".story-body", remove: [".story-body"])
         #expect(article.html.contains("Paragraph 1 of the story"))
     }
+
+    /// The selectors run on libxml2's tree, the article is cut from `PageTree`: the two must agree element
+    /// for element, also where `PageTree` moves what libxml2 put inside a void element it does not know.
+    @Test func matchesLandOnTheSameElementsAfterVoidAndUnknownElements() throws {
+        let page = PageFixtures.page(body: """
+            <video><source src="/v.mp4"><track src="/v.vtt"><p class="caption">Inside the video</p></video>
+            <main-story><p class="lede">The lede, after the video.</p></main-story><p class="lede">A second lede.</p>
+            """)
+        let html = try extract(select: "p.lede", page: page).html
+        #expect(html.contains("The lede, after the video.") && html.contains("A second lede."))
+        #expect(!html.contains("Inside the video"))
+        let caption = try extract(select: ".caption", page: page).html
+        #expect(caption.contains("Inside the video") && !caption.contains("The lede"))
+    }
 }

@@ -8,11 +8,13 @@ struct CSSSelector: Equatable {
     /// Compound selectors joined by combinators, left to right: `article > .body p`.
     struct Complex: Equatable {
         var first: Compound
-        var rest: [(combinator: Combinator, compound: Compound)]
+        var rest: [Step]
+    }
 
-        static func == (a: Complex, b: Complex) -> Bool {
-            a.first == b.first && a.rest.map(\.combinator) == b.rest.map(\.combinator) && a.rest.map(\.compound) == b.rest.map(\.compound)
-        }
+    /// A combinator and the compound selector after it.
+    struct Step: Equatable {
+        var combinator: Combinator
+        var compound: Compound
     }
 
     enum Combinator: Equatable {

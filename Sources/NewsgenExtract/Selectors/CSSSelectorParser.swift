@@ -49,7 +49,7 @@ struct CSSSelectorParser {
 
     private mutating func complex() throws(SelectorError) -> CSSSelector.Complex {
         let first = try compound()
-        var rest: [(combinator: CSSSelector.Combinator, compound: CSSSelector.Compound)] = []
+        var rest: [CSSSelector.Step] = []
         while true {
             let spaced = skipWhitespace()
             guard let character = current, character != "," else { break }
@@ -63,7 +63,7 @@ struct CSSSelectorParser {
             } else if !spaced {
                 throw error("unexpected \(shown(character))", at: index)
             }
-            rest.append((combinator, try compound()))
+            rest.append(CSSSelector.Step(combinator: combinator, compound: try compound()))
         }
         return CSSSelector.Complex(first: first, rest: rest)
     }

@@ -36,9 +36,9 @@ enum CSSToXPath {
 
     private static func path(_ complex: CSSSelector.Complex) -> Step {
         var step = compound(complex.first)
-        for (combinator, next) in complex.rest {
-            let right = compound(next)
-            switch combinator {
+        for link in complex.rest {
+            let right = compound(link.compound)
+            switch link.combinator {
             case .child:
                 step.join("/", right)
             case .descendant:

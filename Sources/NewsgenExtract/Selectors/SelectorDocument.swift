@@ -16,16 +16,17 @@ public final class SelectorDocument {
         /// Lowercased.
         public var name: String
         /// In source order, names lowercased.
-        public var attributes: [(name: String, value: String)]
+        public var attributes: [Attribute]
         /// The text of the element and its descendants, as written (entities decoded).
         public var text: String
 
-        public static func == (a: Element, b: Element) -> Bool {
-            a.ordinal == b.ordinal && a.name == b.name && a.text == b.text
-                && a.attributes.map(\.name) == b.attributes.map(\.name) && a.attributes.map(\.value) == b.attributes.map(\.value)
-        }
-
         public func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+    }
+
+    /// One attribute as the parser decoded it.
+    public struct Attribute: Sendable, Equatable {
+        public var name: String
+        public var value: String
     }
 
     /// Default: more matches than any rule or list of links needs, few enough to bound the work.
@@ -117,7 +118,7 @@ public final class SelectorDocument {
     }
 
     private func element(_ node: xmlNodePtr) -> Element {
-        let attributes = HTMLFragment.attributes(of: node).map { (name: $0.name, value: $0.value) }
+        let attributes = HTMLFragment.attributes(of: node).map { Attribute(name: $0.name, value: $0.value) }
         // xmlNodeGetContent would mistake the ordinal stamp in an element's `content` for text: the text nodes are read instead.
         let text = Self.textContent(node)
         let name = node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
