@@ -17,7 +17,8 @@ struct ArticleFieldsTests {
                               identityKey: "guid\u{0}key",
                               fullText: FullText(html: "<p>the page's text</p>", url: "https://example.com/a/b?c=d", finalURL: "https://example.com/a/b",
                                                  extractedAt: Date(timeIntervalSince1970: 1_790_090_000), extractor: "1", feedStamp: "00ff00ff00ff00ff",
-                                                 savedPage: "content/saved-pages/example.com/a/b", leadImage: "https://example.com/hero.jpg"))
+                                                 savedPage: "content/saved-pages/example.com/a/b", leadImage: "https://example.com/hero.jpg",
+                                                 rules: "0011223344556677"))
         article.feedText = .teaser
         return article
     }()
