@@ -89,11 +89,16 @@ public enum Command: Equatable, Sendable {
         public var base: String?
         /// `--format` as typed; nil: `html`. Checked when the command runs (`Format(rawValue:)`).
         public var format: String?
+        /// `--select` and `--remove`: a source's rules tried on this one page (ADR 062), checked when the command runs.
+        public var select: String?
+        public var remove: String?
         /// The arguments of one `newsgen extract` call.
-        public init(source: String, base: String? = nil, format: String? = nil) {
+        public init(source: String, base: String? = nil, format: String? = nil, select: String? = nil, remove: String? = nil) {
             self.source = source
             self.base = base
             self.format = format
+            self.select = select
+            self.remove = remove
         }
     }
 

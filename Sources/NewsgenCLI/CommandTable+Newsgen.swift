@@ -152,6 +152,10 @@ extension CommandSpec {
                        valueExample: "an absolute URL such as 'https://example.org/story.html'"),
             OptionSpec(name: "--format", value: "FORMAT", help: ["html (default), text or json"], valueExample: "html, text or json",
                        choices: Command.ExtractArguments.Format.allCases.map(\.rawValue)),
+            OptionSpec(name: "--select", value: "CSS", help: ["The article's container, as a source's fullText.select:", "what it matches is the article (CSS, or XPath)"],
+                       valueExample: "a CSS selector such as 'article .story-body'"),
+            OptionSpec(name: "--remove", value: "CSS", help: ["Blocks dropped first, as a source's fullText.remove", "(CSS, commas between selectors, or XPath)"],
+                       valueExample: "a CSS selector such as '.related, aside'"),
         ],
         about: """
         Reads one web page from a file or an http(s) URL (8 s, 5 MB at most, as a
@@ -161,6 +165,10 @@ extension CommandSpec {
         article's HTML, its text (a blank line between blocks) or one JSON object
         with the page's metadata (title, byline, excerpt, publication time, site
         name, lead image, language) and both.
+
+        --select and --remove try a source's rules on the page before they go into
+        site.json (docs/full-text.md, "Per-source rules"): what --remove matches is
+        dropped first, what --select matches is the article, in page order.
 
         A URL is fetched once, because you asked, without reading robots.txt
         (as curl would); a build's page fetches honour it (see docs/full-text.md).
@@ -173,11 +181,14 @@ extension CommandSpec {
         Exits 1 with one line on standard error when the page cannot be read or
         shows no article (a consent banner alone, a paywall with no text, not
         HTML…); json still prints its object.
-        Exits 64 when it is no file and reads as a URL without https:// (it says the URL meant).
+        Exits 64 when it is no file and reads as a URL without https:// (it says the URL meant),
+        and when --select or --remove cannot be read (it says where).
         """,
         examples: ["newsgen extract saved-page.html --base https://example.org/story.html",
-                   "newsgen extract https://example.org/story.html --format text"],
-        make: { .extract(Command.ExtractArguments(source: $0.operand ?? "", base: $0.value("--base"), format: $0.value("--format"))) }
+                   "newsgen extract https://example.org/story.html --format text",
+                   "newsgen extract saved-page.html --select 'article .story-body' --remove '.related, aside'"],
+        make: { .extract(Command.ExtractArguments(source: $0.operand ?? "", base: $0.value("--base"), format: $0.value("--format"),
+                                                  select: $0.value("--select"), remove: $0.value("--remove"))) }
     )
 
     static let help = CommandSpec(

@@ -59,9 +59,12 @@ extension CommandSpec {
         never, with the one command that turns full text on, and /sources/ marks them.
 
         set changes one key of a source (of several: ID,ID,…) in place: full-text
-        (never, auto, always, or default for extract.fullText), title, category (""
-        takes either out), url or path. An unknown key or a value the key does not
-        take is exit 64, naming what it takes; an unknown id is exit 1.
+        (never, auto, always, or default for extract.fullText), full-text.select
+        and full-text.remove (the source's rules, CSS or XPath; "" takes one out;
+        the next build reads the source's pages again under them), title,
+        category ("" takes either out), url or path. An unknown key, a value the
+        key does not take or a selector that cannot be read is exit 64, naming what
+        it takes; an unknown id is exit 1.
 
         remove is refused while the archive holds the source's articles: add
         --keep-archive to keep them (still shown, under the source's title) or
@@ -86,7 +89,7 @@ extension CommandSpec {
         without https://, it says the URL meant).
         """,
         examples: ["newsgen source add https://example.org/", "newsgen source add https://example.org/ --pick 2 --id example-news",
-                   "newsgen source set example-news full-text auto", "newsgen source set example-news,other-news category Local",
+                   "newsgen source set example-news full-text auto", "newsgen source set example-news full-text.select 'article .story-body'", "newsgen source set example-news,other-news category Local",
                    "newsgen source remove example-news --purge", "newsgen source import subscriptions.opml --dry-run",
                    "newsgen source export > sources.opml"],
         make: { parsed in

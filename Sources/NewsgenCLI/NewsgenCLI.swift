@@ -204,12 +204,19 @@ public enum NewsgenCLI {
             context.console.diagnose(nil, "Run 'newsgen help extract' for usage.")
             return exitUsage
         }
+        let rules: PageInspector.Rules
+        switch PageInspector.rules(select: arguments.select, remove: arguments.remove) {
+        case .success(let read): rules = read
+        case .failure(let problem):
+            context.console.error("extract: \(problem)")
+            return exitUsage
+        }
         let extraction: PageExtraction
         do {
             var inspector = PageInspector()
             inspector.fetcher.transport = context.network.transport
             inspector.fetcher.clock = context.network.clock
-            extraction = try inspector.extract(arguments.source, base: arguments.base, currentDirectory: context.currentDirectory)
+            extraction = try inspector.extract(arguments.source, base: arguments.base, rules: rules, currentDirectory: context.currentDirectory)
         } catch {
             return failed(error, command: "extract", context)
         }

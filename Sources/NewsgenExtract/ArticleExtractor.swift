@@ -16,14 +16,16 @@ public enum ArticleExtractor {
     /// Pages with more elements than this are not examined (`tooComplex`); real articles have a few thousand.
     public static let maxElements = 200_000
 
-    /// `html`: the page's bytes as fetched; `pageURL`: the final URL after redirects; `contentType`: the HTTP Content-Type if any (charset).
-    public static func extract(html: Data, pageURL: URL, contentType: String? = nil) -> ExtractionResult {
+    /// `html`: the page's bytes as fetched; `pageURL`: the final URL after redirects; `contentType`: the HTTP Content-Type if any (charset);
+    /// `rules`: the source's own (`ArticleExtractor+Rules`).
+    public static func extract(html: Data, pageURL: URL, contentType: String? = nil, rules: ExtractionRules? = nil) -> ExtractionResult {
         var statistics = ExtractionStatistics()
-        return extract(html: html, pageURL: pageURL, contentType: contentType, statistics: &statistics)
+        return extract(html: html, pageURL: pageURL, contentType: contentType, rules: rules, statistics: &statistics)
     }
 
     /// `extract`, also counting its work into `statistics` (for tests that hold it to its bounds).
-    public static func extract(html: Data, pageURL: URL, contentType: String? = nil, statistics: inout ExtractionStatistics) -> ExtractionResult {
+    public static func extract(html: Data, pageURL: URL, contentType: String? = nil, rules: ExtractionRules? = nil,
+                               statistics: inout ExtractionStatistics) -> ExtractionResult {
         guard html.count <= maxBytes else { return .notFound(.tooLarge(maxBytes), ExtractedMetadata()) }
         let bytes = [UInt8](html)
         if let reason = PageEncoding.nonHTMLReason(bytes, contentType: contentType) {
@@ -40,6 +42,9 @@ public enum ArticleExtractor {
         case .success(let built): tree = built
         case .failure(.tooComplex(let limit)): return .notFound(.tooComplex(limit), ExtractedMetadata())
         case .failure(.unparsable): return .notFound(.noArticle, ExtractedMetadata())
+        }
+        if let rules, !rules.isEmpty {
+            return extract(tree, input: input, encoding: encoding, rules: rules, documentURL: pageURL.absoluteString, statistics: &statistics)
         }
         return extract(tree, documentURL: pageURL.absoluteString, statistics: &statistics)
     }

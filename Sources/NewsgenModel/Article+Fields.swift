@@ -122,8 +122,8 @@ extension Article.Field {
 }
 
 extension Article.Field {
-    /// `fullText`, an object of its own (keys sorted; `feedKept`, `leadImage`, `savedPage` and `wall` left
-    /// out when absent, so an archive written before any existed reads, and is written back, byte for byte).
+    /// `fullText`, an object of its own (keys sorted; `feedKept`, `leadImage`, `rules`, `savedPage` and `wall`
+    /// left out when absent, so an archive written before any existed reads, and is written back, byte for byte).
     static let fullText = Self(name: "fullText", key: "fullText", write: { article, writer in
         guard let text = article.fullText else { return }
         writer.key("fullText")
@@ -135,6 +135,7 @@ extension Article.Field {
         writer.key("finalURL"); writer.string(text.finalURL)
         writer.key("html"); writer.string(text.html)
         writer.optional("leadImage", text.leadImage)
+        writer.optional("rules", text.rules)
         writer.optional("savedPage", text.savedPage)
         writer.key("url"); writer.string(text.url)
         writer.optional("wall", text.wall?.rawValue)
@@ -147,7 +148,8 @@ extension Article.Field {
                                     feedStamp: try object.string("feedStamp"), savedPage: try object.optionalString("savedPage"),
                                     leadImage: try object.optionalString("leadImage"),
                                     wall: try object.optionalRaw("wall", FullText.Wall.self),
-                                    feedKept: try object.optionalRaw("feedKept", FullText.FeedKeptReason.self))
+                                    feedKept: try object.optionalRaw("feedKept", FullText.FeedKeptReason.self),
+                                    rules: try object.optionalString("rules"))
     }
 }
 

@@ -30,8 +30,14 @@ public struct FullText: Sendable, Equatable, Codable {
     /// the page gave less than the feed. `html` is kept all the same, so the choice can be looked at again.
     public var feedKept: FeedKeptReason?
 
+    /// `FullTextRules.digest` of the source's rules the text was extracted under, nil when it had none
+    /// (and in archives from before ADR 062, which therefore read and write byte for byte as before).
+    /// A digest that is not the source's now means its rules changed: the page is read again.
+    public var rules: String?
+
     public init(html: String, url: String, finalURL: String, extractedAt: Date, extractor: String, feedStamp: String,
-                savedPage: String? = nil, leadImage: String? = nil, wall: Wall? = nil, feedKept: FeedKeptReason? = nil) {
+                savedPage: String? = nil, leadImage: String? = nil, wall: Wall? = nil, feedKept: FeedKeptReason? = nil,
+                rules: String? = nil) {
         self.html = html
         self.url = url
         self.finalURL = finalURL
@@ -42,6 +48,7 @@ public struct FullText: Sendable, Equatable, Codable {
         self.leadImage = leadImage
         self.wall = wall
         self.feedKept = feedKept
+        self.rules = rules
     }
 
     /// What stood between a reader and the whole article on the page, as the archive writes it

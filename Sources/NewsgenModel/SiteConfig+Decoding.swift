@@ -23,19 +23,23 @@ extension SiteConfig {
         return "is \(bytes) bytes; a site.json may be at most \(maxFileBytes) bytes (16 MiB)"
     }
 
-    /// Decodes and validates `site.json`. `file` is the name errors show.
-    public static func decode(_ data: Data, file: String = "site.json") throws(ConfigError) -> SiteConfig {
-        try decode(data, file: file, keys: keys)
+    /// Why a selector of a source's rules cannot be read ("expected a name after '.' at 9"), nil when
+    /// it can: NewsgenExtract's `SelectorQuery` knows, NewsgenModel does not depend on it (ADR 062).
+    public typealias SelectorCheck = (String) -> String?
+
+    /// Decodes and validates `site.json`. `file` is the name errors show; `selectorCheck` reads the sources' rules.
+    public static func decode(_ data: Data, file: String = "site.json", selectorCheck: SelectorCheck? = nil) throws(ConfigError) -> SiteConfig {
+        try decode(data, file: file, keys: keys, selectorCheck: selectorCheck)
     }
 
     /// Decodes against a table of keys: `keys`, or a test's table with a row left out.
-    static func decode(_ data: Data, file: String, keys: [SiteConfigKey]) throws(ConfigError) -> SiteConfig {
+    static func decode(_ data: Data, file: String, keys: [SiteConfigKey], selectorCheck: SelectorCheck? = nil) throws(ConfigError) -> SiteConfig {
         if let problem = sizeProblem(bytes: data.count) { throw ConfigError(file: file, message: problem) }
         let kinds = Dictionary(keys.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first })
         var root = try ObjectReader.document(data, file: file, supportedVersion: supportedVersion, maxStringBytes: maxStringBytes, keys: kinds)
         let title = try root.requiredString("title")
         guard let sourceReaders = try root.objects("sources") else { throw root.error("sources", "is required") }
-        var config = SiteConfig(title: title, sources: try decodeSources(sourceReaders))
+        var config = SiteConfig(title: title, sources: try decodeSources(sourceReaders, selectorCheck: selectorCheck))
 
         if let baseURL = try root.string("baseURL") {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
@@ -113,7 +117,7 @@ extension SiteConfig {
         return mode
     }
 
-    private static func decodeSources(_ readers: [ObjectReader]) throws(ConfigError) -> [SourceConfig] {
+    private static func decodeSources(_ readers: [ObjectReader], selectorCheck: SelectorCheck?) throws(ConfigError) -> [SourceConfig] {
         var sources: [SourceConfig] = []
         var firstIndex: [String: Int] = [:]
         for (index, entry) in readers.enumerated() {
@@ -148,7 +152,7 @@ extension SiteConfig {
             case (nil, let path?): source = SourceConfig(id: id, title: title, location: .file(path))
             }
             var configured = source
-            if let mode = try reader.string("fullText") { configured.fullText = try fullTextMode(mode, key: "fullText", in: reader) }
+            (configured.fullText, configured.rules) = try fullText(of: &reader, source: id, selectorCheck: selectorCheck)
             if let category = try reader.string("category") {
                 let trimmed = category.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else { throw reader.error("category", "is blank; leave the key out for no category") }
@@ -158,5 +162,39 @@ extension SiteConfig {
             sources.append(configured)
         }
         return sources
+    }
+
+    /// A source's `fullText`: a mode as a string, or an object of a mode and rules (ADR 062).
+    private static func fullText(of reader: inout ObjectReader, source: String,
+                                 selectorCheck: SelectorCheck?) throws(ConfigError) -> (FullTextMode?, FullTextRules?) {
+        guard let value = try reader.value("fullText", as: .choiceOrObject(FullTextMode.allCases.map(\.rawValue))) else { return (nil, nil) }
+        if let mode = value.string { return (try fullTextMode(mode, key: "fullText", in: reader), nil) }
+        guard value.isObject else {
+            throw reader.error("fullText", "must be 'never', 'auto' or 'always', or an object (mode, select, remove), found \(value.typeName)")
+        }
+        guard var object = try reader.object("fullText") else { return (nil, nil) }
+        var mode: FullTextMode?
+        if let text = try object.string("mode") { mode = try fullTextMode(text, key: "mode", in: object) }
+        var rules = FullTextRules()
+        func checked(_ selector: String, key: String) throws(ConfigError) -> String {
+            guard !selector.allSatisfy(\.isWhitespace) else { throw object.error(key, "is blank; leave the key out for no rule") }
+            if let problem = selectorCheck?(selector) { throw object.error(key, "of source '\(source)': \(problem)") }
+            return selector
+        }
+        if let select = try object.string("select") { rules.select = try checked(select, key: "select") }
+        if let remove = try object.value("remove", as: .stringOrStringList) {
+            if let one = remove.string {
+                rules.remove = [try checked(one, key: "remove")]
+            } else if remove.isArray {
+                for (index, item) in remove.elements.enumerated() {
+                    guard let text = item.string else { throw object.error("remove[\(index)]", "must be a string, found \(item.typeName)") }
+                    rules.remove.append(try checked(text, key: "remove[\(index)]"))
+                }
+            } else {
+                throw object.error("remove", "must be a string or a list of strings, found \(remove.typeName)")
+            }
+        }
+        try object.finish()
+        return (mode, rules.isEmpty ? nil : rules)
     }
 }

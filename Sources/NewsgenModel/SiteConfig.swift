@@ -40,6 +40,8 @@ public struct SourceConfig: Sendable, Equatable {
     public var address: String
     /// When the articles' own pages are read for their full text; nil takes `extract.fullText`.
     public var fullText: FullTextMode?
+    /// Which element of its pages is the article and which blocks go (`fullText` written as an object); nil when none.
+    public var rules: FullTextRules?
     /// The folder a feed reader filed it in (`source import` takes it from the OPML outline it sat
     /// in): shown on `/sources/` and kept as a folder in `/sources.opml`; no pages are made from it.
     public var category: String?

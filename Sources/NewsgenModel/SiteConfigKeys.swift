@@ -13,10 +13,16 @@ public struct SiteConfigKey: Sendable, Equatable {
         case object
         case objectList
         case stringList
+        /// A string, one of these, or an object (`sources[].fullText`, ADR 062).
+        case choiceOrObject([String])
+        /// One string or a list of them.
+        case stringOrStringList
 
-        /// True when the decoder reading a value as `kind` reads this kind: a choice is read as a string.
+        /// True when the decoder reading a value as `kind` reads this kind: a choice is read as a string,
+        /// a choice or object as either.
         func isRead(as kind: Kind) -> Bool {
             if case .choice = self, kind == .string { return true }
+            if case .choiceOrObject = self, kind == .string || kind == .object { return true }
             return self == kind
         }
 
@@ -32,6 +38,8 @@ public struct SiteConfigKey: Sendable, Equatable {
             case .object: "object"
             case .objectList: "list of objects"
             case .stringList: "list of strings"
+            case .choiceOrObject(let options): Kind.choice(options).text + ", or an object"
+            case .stringOrStringList: "string or list of strings"
             }
         }
     }
@@ -85,7 +93,10 @@ extension SiteConfig {
             SiteConfigKey("sources[].title", .string, "the feed's own title", "The name shown for the source."),
             SiteConfigKey("sources[].url", .string, "none", "The feed's http(s) address; a source has a url or a path, not both."),
             SiteConfigKey("sources[].path", .string, "none", "A feed file in the site folder, read instead of fetched."),
-            SiteConfigKey("sources[].fullText", .choice(modes), "extract.fullText", "When the articles' own pages are fetched for their full text."),
+            SiteConfigKey("sources[].fullText", .choiceOrObject(modes), "extract.fullText", "When the articles' own pages are fetched for their full text; an object adds rules."),
+            SiteConfigKey("sources[].fullText.mode", .choice(modes), "extract.fullText", "The mode, when fullText is an object."),
+            SiteConfigKey("sources[].fullText.select", .string, "none", "A CSS selector (or XPath) of the article on the source's pages: what it matches is the article."),
+            SiteConfigKey("sources[].fullText.remove", .stringOrStringList, "[]", "CSS selectors (or XPath) of blocks taken out of the page before anything else."),
             SiteConfigKey("sources[].category", .string, "none", "A folder name for the source, shown on /sources/ and kept in /sources.opml."),
             SiteConfigKey("archive", .object, "{}", "Where the archive lives and how long it keeps articles."),
             SiteConfigKey("archive.path", .string, json(archive.path), "The archive's folder: the articles by source, and state.json."),

@@ -181,7 +181,7 @@ struct TeaserEndToEndTests {
         let before = try site.read("site.json")
         let unknownKey = try site.run("source", "set", "gazette", "mode", "auto")
         #expect(unknownKey.status == 64)
-        #expect(unknownKey.stderr.hasPrefix("error: source set: unknown key 'mode'; the keys are full-text, title, category, url, path\n"))
+        #expect(unknownKey.stderr.hasPrefix("error: source set: unknown key 'mode'; the keys are full-text, full-text.select, full-text.remove, title, category, url, path\n"))
         let badValue = try site.run("source", "set", "gazette", "full-text", "sometimes")
         #expect(badValue.status == 64)
         #expect(badValue.stderr.hasPrefix("error: source set: full-text takes never, auto, always, or default (take extract.fullText), not 'sometimes'\n"))

@@ -18,7 +18,7 @@ struct ArticleFieldsTests {
                               fullText: FullText(html: "<p>the page's text</p>", url: "https://example.com/a/b?c=d", finalURL: "https://example.com/a/b",
                                                  extractedAt: Date(timeIntervalSince1970: 1_790_090_000), extractor: "1", feedStamp: "00ff00ff00ff00ff",
                                                  savedPage: "content/saved-pages/example.com/a/b", leadImage: "https://example.com/hero.jpg",
-                                                 wall: .paywall, feedKept: .pageShorter))
+                                                 wall: .paywall, feedKept: .pageShorter, rules: "0011223344556677"))
         article.feedText = .teaser
         return article
     }()

@@ -26,6 +26,7 @@ struct WireTests {
             ("ExtractedArticle", Mirror(reflecting: ExtractedArticle(html: "", metadata: ExtractedMetadata(), textLength: 0)).children.count,
              ExtractedArticle.wireFields),
             ("ExtractedMetadata", Mirror(reflecting: ExtractedMetadata()).children.count, ExtractedMetadata.wireFields),
+            ("ExtractionRules", Mirror(reflecting: ExtractionRules()).children.count, ExtractionRules.wireFields),
         ]
         for (name, properties, written) in counts {
             #expect(properties == written, "\(name) has \(properties) stored properties and its wire form writes \(written): add the new one to Wire+Feeds.swift or Wire+Pages.swift")
@@ -96,9 +97,17 @@ struct WireTests {
         let feed = SandboxJob.feed(data: Data([0, 1, 2, 255]), baseURL: "http://example.org/feed", contentType: nil, maxBytes: 20)
         guard case .feed(let data, let base, let type, let limit) = try SandboxJob(wire: feed.wire()) else { Issue.record("not a feed job"); return }
         #expect(data == Data([0, 1, 2, 255]) && base == "http://example.org/feed" && type == nil && limit == 20)
-        let page = SandboxJob.page(data: Data("<p>".utf8), pageURL: URL(string: "https://example.org/a?b=c#d")!, contentType: "text/html")
-        guard case .page(_, let url, let pageType) = try SandboxJob(wire: page.wire()) else { Issue.record("not a page job"); return }
-        #expect(url.absoluteString == "https://example.org/a?b=c#d" && pageType == "text/html")
+        let page = SandboxJob.page(data: Data("<p>".utf8), pageURL: URL(string: "https://example.org/a?b=c#d")!, contentType: "text/html", rules: nil)
+        guard case .page(_, let url, let pageType, let none) = try SandboxJob(wire: page.wire()) else { Issue.record("not a page job"); return }
+        #expect(url.absoluteString == "https://example.org/a?b=c#d" && pageType == "text/html" && none == nil)
+    }
+
+    @Test func aSourcesRulesCrossAsWritten() throws {
+        let rules = try ExtractionRules(select: "article .story-body", remove: [".related, aside", "//div[@id='ad']"])
+        let page = SandboxJob.page(data: Data("<p>".utf8), pageURL: URL(string: "https://example.org/a")!, contentType: nil, rules: rules)
+        guard case .page(_, _, _, let back) = try SandboxJob(wire: page.wire()) else { Issue.record("not a page job"); return }
+        #expect(back == rules)
+        #expect(back?.remove.map(\.xpath) == rules.remove.map(\.xpath))
     }
 
     /// Every cut of a message, and a count that claims more than the message holds, is an error.

@@ -46,7 +46,7 @@ struct ExtractConfigTests {
         (#"{"title": "T", "sources": [], "extract": {"fullText": "sometimes"}}"#,
          "site.json:1:55: 'extract.fullText' must be 'never', 'auto', 'always', found 'sometimes'"),
         (#"{"title": "T", "sources": [{"id": "a", "path": "a.xml", "fullText": true}]}"#,
-         "site.json:1:69: 'sources[0].fullText' must be a string, found a boolean"),
+         "site.json:1:69: 'sources[0].fullText' must be 'never', 'auto' or 'always', or an object (mode, select, remove), found a boolean"),
         (#"{"title": "T", "sources": [], "extract": {"perHostDelaySeconds": -1}}"#,
          "site.json:1:66: 'extract.perHostDelaySeconds' must be at least 0, found -1"),
         (#"{"title": "T", "sources": [], "extract": {"perHostConcurrency": 0}}"#,

@@ -6,12 +6,14 @@ import Testing
 /// so the manual written from it names every key there is.
 @Suite("site.json's table of keys")
 struct SiteConfigKeysTests {
-    /// A site.json with every key set: a source with a url and one with a path, since none has both.
+    /// A site.json with every key set: a source with a url and one with a path, since none has both,
+    /// and one whose fullText is an object with rules.
     static let everyKey = """
     {"version": 1, "title": "T", "baseURL": "https://example.org/news/", "language": "de", "timeZone": "Europe/Berlin",
      "pageSize": 10, "articles": "posts", "static": "files", "bookmarks": "marks.json",
      "sources": [{"id": "a", "title": "A", "url": "https://example.org/feed.xml", "fullText": "auto", "category": "News"},
-                 {"id": "b", "path": "b.xml"}],
+                 {"id": "b", "path": "b.xml"},
+                 {"id": "c", "path": "c.xml", "fullText": {"mode": "always", "select": "article", "remove": [".ad"]}}],
      "archive": {"path": "arch", "keepDays": 30, "keepPerSource": 100},
      "imageCache": {"memoryMB": 10, "diskMB": 20, "directory": "img", "maxImageMB": 2},
      "fetch": {"concurrency": 2, "timeoutSeconds": 5, "retries": 0, "maxFeedMB": 1, "maxItemsPerFeed": 50, "userAgentContact": "me@example.org"},
@@ -51,7 +53,8 @@ struct SiteConfigKeysTests {
         let config = try SiteConfig.decode(Data(Self.everyKey.utf8))
         #expect(config.extract.perHostDelaySeconds == 0.5)
         #expect(config.archive.keepDays == 30)
-        #expect(config.sources.map(\.fullText) == [.auto, nil])
+        #expect(config.sources.map(\.fullText) == [.auto, nil, .always])
+        #expect(config.sources.map(\.rules) == [nil, nil, FullTextRules(select: "article", remove: [".ad"])])
     }
 
     /// Every key the decoder reads is in the table: with any row left out, decoding fails and names it.
@@ -82,6 +85,6 @@ struct SiteConfigKeysTests {
         #expect(row("extract.maxPerBuild") == "\(site.extract.maxPerBuild)")
         #expect(row("archive.keepDays") == "keep all" && site.archive.keepDays == nil)
         #expect(row("extract.fullText") == "\"never\"")
-        #expect(SiteConfig.keys.first { $0.path == "sources[].fullText" }?.kind.text == "'never', 'auto' or 'always'")
+        #expect(SiteConfig.keys.first { $0.path == "sources[].fullText" }?.kind.text == "'never', 'auto' or 'always', or an object")
     }
 }

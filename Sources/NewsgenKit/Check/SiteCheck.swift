@@ -42,7 +42,7 @@ public enum SiteCheck {
             throw SiteJSONProblem(finding: CheckFinding(.problem, .siteJSON, location: error.path, error.reason))
         }
         do {
-            return Site(directory: directory, config: try SiteConfig.decode(data, file: Site.configFileName))
+            return Site(directory: directory, config: try SiteConfig.decodeSite(data, file: Site.configFileName))
         } catch {
             throw SiteJSONProblem(finding: CheckFinding(.problem, .siteJSON,
                                                         location: location(error.file, line: error.line, column: error.column), error.message))

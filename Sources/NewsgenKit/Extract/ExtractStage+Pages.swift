@@ -29,14 +29,16 @@ extension ExtractStage {
 
     /// The page's main text, sanitized against the page's final address, or why there is none. The
     /// page is read in the process's sandbox within `seconds` (`extract.timeoutSeconds`, as its download).
-    static func extract(_ page: PageRead, article: Article, now: Date, embedHosts: [String], seconds: Int) -> PageResult {
+    static func extract(_ page: PageRead, article: Article, rules: SourceRules = SourceRules(), now: Date, embedHosts: [String],
+                        seconds: Int) -> PageResult {
         switch page {
         case .failed(let reason):
             return .failed(reason)
         case .page(let data, let finalURL, let contentType, let savedAs):
             let result: ExtractionResult
             do {
-                result = try ParseSandbox.shared.page(data, pageURL: finalURL, contentType: contentType, seconds: seconds)
+                result = try ParseSandbox.shared.page(data, pageURL: finalURL, contentType: contentType, rules: rules.compiled(article.sourceID),
+                                                      seconds: seconds)
             } catch {
                 return .failed(error.description)
             }
@@ -52,7 +54,8 @@ extension ExtractStage {
                                       extractedAt: now, extractor: ArticleExtractor.version, feedStamp: FullText.stamp(of: article),
                                       savedPage: savedAs, leadImage: leadImage(extracted.metadata.leadImage),
                                       wall: extracted.wall.flatMap { FullText.Wall(rawValue: $0.rawValue) },
-                                      feedKept: TextChoice.feedKept(feedText: feedText(of: article), pageText: HTMLText.plainText(fromHTML: html))))
+                                      feedKept: TextChoice.feedKept(feedText: feedText(of: article), pageText: HTMLText.plainText(fromHTML: html)),
+                                      rules: rules.digest(article.sourceID)))
             }
         }
     }

@@ -30,7 +30,7 @@ enum ExtractStage {
 
         var result = ExtractedPages()
         result.counts = modes.mapValues { FullTextCounts(mode: $0) }
-        let due = wantedPages(archive, modes: modes, records: state.pages, now: now, counts: &result.counts)
+        let due = wantedPages(archive, modes: modes, rules: SourceRules(config), records: state.pages, now: now, counts: &result.counts)
         let results = read(due, site: site, state: &state, offline: offline, now: now, network: network, progress: progress,
                            checkpoint: checkpoint)
 
@@ -74,10 +74,11 @@ enum ExtractStage {
     }
 
     /// The articles whose page is to be read now, newest first: their source's mode wants it, and
-    /// their text is missing, or its item changed, or a refresh asked, and no back-off holds them.
-    /// Counts what already has its text, and what failed before and still waits, on the way.
-    static func wantedPages(_ archive: Archive, modes: [String: FullTextMode], records: [String: ExtractionRecord], now: Date,
-                            counts: inout [String: FullTextCounts]) -> [Article] {
+    /// their text is missing, or its item changed, or its source's rules changed (ADR 062), or a
+    /// refresh asked, and no back-off holds them. Counts what already has its text, and what failed
+    /// before and still waits, on the way.
+    static func wantedPages(_ archive: Archive, modes: [String: FullTextMode], rules: SourceRules = SourceRules(),
+                            records: [String: ExtractionRecord], now: Date, counts: inout [String: FullTextCounts]) -> [Article] {
         var due: [Article] = []
         for article in archive.allArticles {
             guard let mode = modes[article.sourceID], FullTextNeed.pageURL(of: article) != nil else { continue }
@@ -85,7 +86,7 @@ enum ExtractStage {
             guard article.fullText != nil || FullTextNeed.wants(article, mode: mode) else { continue }
             let stamp = FullText.stamp(of: article)
             let record = records[article.id]
-            if let text = article.fullText, text.feedStamp == stamp, record?.refresh != true {
+            if let text = article.fullText, text.feedStamp == stamp, text.rules == rules.digest(article.sourceID), record?.refresh != true {
                 counts[article.sourceID]?.count(text)
                 continue
             }
@@ -109,6 +110,7 @@ enum ExtractStage {
                      checkpoint: ExtractionCheckpoint? = nil) -> [String: PageResult] {
         let config = site.config
         let saved = SavedPages(site: site)
+        let rules = SourceRules(config)
         let embedHosts = config.embeds.allow
         let limit = config.extract.maxPageMB * 1_048_576
         var copies: [(article: Article, copy: (file: URL, shownAs: String), url: URL)] = []
@@ -124,7 +126,7 @@ enum ExtractStage {
         let saves = copies
         let fromCopies = Workers.parallelMap(saves.count) { index in
             let (article, copy, url) = saves[index]
-            return extract(readSaved(copy, url: url, limit: limit), article: article, now: now, embedHosts: embedHosts,
+            return extract(readSaved(copy, url: url, limit: limit), article: article, rules: rules, now: now, embedHosts: embedHosts,
                            seconds: config.extract.timeoutSeconds)
         }
         var results = Dictionary(zip(saves.map(\.article.id), fromCopies), uniquingKeysWith: { a, _ in a })
@@ -137,7 +139,7 @@ enum ExtractStage {
             case .fetched(let document):
                 guard let article = wanted[request.key] else { return .waiting }
                 let result = extract(.page(document.data, finalURL: document.url, contentType: document.contentType, savedAs: nil),
-                                     article: article, now: now, embedHosts: embedHosts, seconds: config.extract.timeoutSeconds)
+                                     article: article, rules: rules, now: now, embedHosts: embedHosts, seconds: config.extract.timeoutSeconds)
                 if case .text(let text) = result {
                     var updated = article
                     updated.fullText = text

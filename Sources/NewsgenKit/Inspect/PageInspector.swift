@@ -25,9 +25,28 @@ public struct PageInspector: Sendable {
         self.maxFileBytes = maxFileBytes
     }
 
-    /// Reads `source` (a path relative to `currentDirectory`, or a URL) and extracts its article;
+    /// A source's rules as `--select` and `--remove` give them (ADR 062).
+    public struct Rules: Sendable {
+        let compiled: ExtractionRules?
+        public static let none = Rules(compiled: nil)
+    }
+
+    /// `--select` and `--remove` read as selectors, or where and why one cannot be.
+    public static func rules(select: String?, remove: String?) -> Result<Rules, UsageProblem> {
+        guard select != nil || remove != nil else { return .success(.none) }
+        if let select {
+            do { _ = try SelectorQuery(select) } catch { return .failure(UsageProblem("--select '\(select)': \(error)")) }
+        }
+        do {
+            return .success(Rules(compiled: try ExtractionRules(select: select, remove: remove.map { [$0] } ?? [])))
+        } catch {
+            return .failure(UsageProblem("--remove '\(remove ?? "")': \(error)"))
+        }
+    }
+
+    /// Reads `source` (a path relative to `currentDirectory`, or a URL) and extracts its article under `rules`;
     /// `base` replaces the page's own URL (a file's is its `file://` path, a URL's the final one).
-    public func extract(_ source: String, base: String? = nil, currentDirectory: URL) throws(InspectError) -> PageExtraction {
+    public func extract(_ source: String, base: String? = nil, rules: Rules = .none, currentDirectory: URL) throws(InspectError) -> PageExtraction {
         var baseURL: URL?
         if let base {
             guard let url = URL(string: base), let scheme = url.scheme, !scheme.isEmpty else {
@@ -39,7 +58,7 @@ public struct PageInspector: Sendable {
         let pageURL = baseURL ?? loaded.url
         let result: ExtractionResult
         do {
-            result = try ParseSandbox.shared.page(loaded.data, pageURL: pageURL, contentType: loaded.contentType,
+            result = try ParseSandbox.shared.page(loaded.data, pageURL: pageURL, contentType: loaded.contentType, rules: rules.compiled,
                                                   seconds: Int(fetcher.deadline.rounded(.up)))
         } catch {
             throw InspectError(source: source, error.description)

@@ -33,7 +33,7 @@ public struct Site: Sendable {
         }
         let data = try readConfig(file, shownAs: file.path)
         do {
-            return Site(directory: directory, config: try SiteConfig.decode(data, file: configFileName))
+            return Site(directory: directory, config: try SiteConfig.decodeSite(data, file: configFileName))
         } catch {
             throw BuildError(error.description)
         }

@@ -74,9 +74,10 @@ public final class ParseSandbox: @unchecked Sendable {
         }
     }
 
-    /// `ArticleExtractor.extract` of a web page, in a worker when there is one, within `seconds`.
-    public func page(_ data: Data, pageURL: URL, contentType: String?, seconds: Int) throws(SandboxFailure) -> ExtractionResult {
-        switch run(.page(data: data, pageURL: pageURL, contentType: contentType), seconds: seconds) {
+    /// `ArticleExtractor.extract` of a web page (under `rules` when given), in a worker when there is one, within `seconds`.
+    public func page(_ data: Data, pageURL: URL, contentType: String?, rules: ExtractionRules? = nil,
+                     seconds: Int) throws(SandboxFailure) -> ExtractionResult {
+        switch run(.page(data: data, pageURL: pageURL, contentType: contentType, rules: rules), seconds: seconds) {
         case .answer(.page(let result)): return result
         case .answer: throw SandboxFailure(loss: .died(signal: 0), seconds: seconds)
         case .lost(let loss): throw SandboxFailure(loss: loss, seconds: seconds)

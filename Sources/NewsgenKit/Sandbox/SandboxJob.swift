@@ -8,13 +8,13 @@ import NewsgenModel
 enum SandboxJob: Sendable {
     /// `FeedParser.parse` with these arguments.
     case feed(data: Data, baseURL: String?, contentType: String?, maxBytes: Int)
-    /// `ArticleExtractor.extract` of a web page.
-    case page(data: Data, pageURL: URL, contentType: String?)
+    /// `ArticleExtractor.extract` of a web page, under its source's rules when it has some.
+    case page(data: Data, pageURL: URL, contentType: String?, rules: ExtractionRules?)
 
     /// About how large the job's wire form is, and its answer's: the document's size and a little.
     var size: Int {
         switch self {
-        case .feed(let data, _, _, _), .page(let data, _, _): return data.count + 1024
+        case .feed(let data, _, _, _), .page(let data, _, _, _): return data.count + 1024
         }
     }
 
@@ -27,8 +27,8 @@ enum SandboxJob: Sendable {
             } catch {
                 return .feedError(error)
             }
-        case .page(let data, let pageURL, let contentType):
-            return .page(ArticleExtractor.extract(html: data, pageURL: pageURL, contentType: contentType))
+        case .page(let data, let pageURL, let contentType, let rules):
+            return .page(ArticleExtractor.extract(html: data, pageURL: pageURL, contentType: contentType, rules: rules))
         }
     }
 }

@@ -83,8 +83,8 @@ extension SandboxJob: WireCodable {
         switch self {
         case .feed(let data, let baseURL, let contentType, let maxBytes):
             wire.tag(0); wire.data(data); wire.optional(baseURL); wire.optional(contentType); wire.int(maxBytes)
-        case .page(let data, let pageURL, let contentType):
-            wire.tag(1); wire.data(data); wire.string(pageURL.absoluteString); wire.optional(contentType)
+        case .page(let data, let pageURL, let contentType, let rules):
+            wire.tag(1); wire.data(data); wire.string(pageURL.absoluteString); wire.optional(contentType); wire.optional(rules)
         }
     }
 
@@ -96,8 +96,29 @@ extension SandboxJob: WireCodable {
             let data = try wire.data()
             let address = try wire.string()
             guard let url = URL(string: address) else { throw WireError(reason: "'\(address)' is no URL") }
-            self = .page(data: data, pageURL: url, contentType: try wire.optionalString())
+            self = .page(data: data, pageURL: url, contentType: try wire.optionalString(), rules: try wire.optional())
         case let tag: throw WireReader.unknown(tag, of: SandboxJob.self)
+        }
+    }
+}
+
+/// A source's rules cross as the selectors the user wrote, compiled again by the worker: no libxml2
+/// structure crosses, and a worker that cannot read one says so rather than extract without it.
+extension ExtractionRules: WireCodable {
+    static let wireFields = 2
+
+    func write(to wire: inout WireWriter) {
+        wire.optional(select?.text)
+        wire.array(remove.map(\.text))
+    }
+
+    init(from wire: inout WireReader) throws(WireError) {
+        let select = try wire.optionalString()
+        let remove = try wire.strings()
+        do {
+            self = try ExtractionRules(select: select, remove: remove)
+        } catch {
+            throw WireError(reason: "a selector of the rules cannot be read: \(error)")
         }
     }
 }

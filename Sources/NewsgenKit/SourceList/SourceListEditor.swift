@@ -66,6 +66,11 @@ struct SourceListEditor {
     /// The bytes with member `key` of the source at `index` set to the string `value`, or taken out when
     /// `value` is nil: a value replaced in place, a new member after the object's last one in its own spacing.
     func setting(_ key: String, to value: String?, at index: Int) -> [UInt8] {
+        setting(key, toJSON: value.map(JSONWriter.quoted), at: index)
+    }
+
+    /// `setting`, the value given as JSON text (an object such as a source's `fullText` with rules, ADR 062).
+    func setting(_ key: String, toJSON value: String?, at index: Int) -> [UInt8] {
         let elements = list.elements
         guard elements.indices.contains(index), elements[index].isObject else { return bytes }
         let object = elements[index]
@@ -73,13 +78,13 @@ struct SourceListEditor {
         let style = objectStyle(object)
         if let position = members.firstIndex(where: { $0.key == key }) {
             let member = members[position]
-            if let value { return replacing(member.value.byteRange, with: JSONWriter.quoted(value)) }
+            if let value { return replacing(member.value.byteRange, with: value) }
             if members.count == 1 { return replacing((object.byteRange.lowerBound + 1)..<(object.byteRange.upperBound - 1), with: "") }
             if position < members.count - 1 { return replacing(member.keyStart..<members[position + 1].keyStart, with: "") }
             return replacing(members[position - 1].value.byteRange.upperBound..<member.value.byteRange.upperBound, with: "")
         }
         guard let value else { return bytes }
-        let written = JSONWriter.quoted(key) + style.colon + JSONWriter.quoted(value)
+        let written = JSONWriter.quoted(key) + style.colon + value
         guard let last = members.last else {
             return replacing((object.byteRange.lowerBound + 1)..<(object.byteRange.upperBound - 1), with: " " + written + " ")
         }

@@ -18,7 +18,7 @@ struct SourceListFile {
         let data = try Site.readConfig(url, shownAs: Site.configFileName)
         let editor = try SourceListEditor([UInt8](data), file: Site.configFileName)
         do {
-            return (editor, try SiteConfig.decode(data, file: Site.configFileName))
+            return (editor, try SiteConfig.decodeSite(data, file: Site.configFileName))
         } catch {
             throw BuildError(error.description)
         }
@@ -30,7 +30,7 @@ struct SourceListFile {
         let data = Data(bytes)
         let config: SiteConfig
         do {
-            config = try SiteConfig.decode(data, file: Site.configFileName)
+            config = try SiteConfig.decodeSite(data, file: Site.configFileName)
         } catch {
             throw BuildError(path: Site.configFileName, "the change would not be valid (\(error.description)); nothing was written")
         }
