@@ -10,7 +10,7 @@ import NewsgenHTML
 /// Deterministic and safe to call from any thread.
 public enum ArticleExtractor {
     /// Bumped whenever the extractor's output for the same page may change; stored with every extracted article.
-    public static let version = "1"
+    public static let version = "2"
     /// Pages larger than this are not read (`tooLarge`); the fetcher caps lower still.
     public static let maxBytes = 20_000_000
     /// Pages with more elements than this are not examined (`tooComplex`); real articles have a few thousand.

@@ -57,7 +57,7 @@ struct ExtractEndToEndTests {
         #expect(document["siteName"] as? String == "Harbour News")
         #expect(document["language"] as? String == "en")
         #expect(document["readerable"] as? Bool == true)
-        #expect(document["extractor"] as? String == "1")
+        #expect(document["extractor"] as? String == "2")
         #expect(document["html"] as? String == html.stdout.dropLast() + "")
         #expect((document["text"] as? String).map { $0 + "\n" } == text.stdout)
         // The keys in the documented order.

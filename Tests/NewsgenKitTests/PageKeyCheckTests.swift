@@ -193,6 +193,7 @@ struct ArticleDigestTests {
         ("FullText.savedPage", { $0.article.fullText?.savedPage = "saved" }),
         ("FullText.wall", { $0.article.fullText?.wall = .paywall }),
         ("FullText.feedKept", { $0.article.fullText?.feedKept = .pageShorter }),
+        ("FullText.rules", { $0.article.fullText?.rules = "0011223344556677" }),
         // Shown only through the Enrich stage's `ArticleImage` (its `media`), which the cases below change.
         ("FullText.leadImage", { $0.article.fullText?.leadImage = "https://other.example/hero.jpg" }),
         ("ArticleImage.media", { $0.image?.media = "other.jpg" }),
