@@ -28,6 +28,11 @@ extension Readability {
                 current = tree.nextElement(after: node, skippingChildren: true)
                 continue
             }
+            if Self.leadInBlocks.contains(tree.name(node)), isLeadIn(node) {
+                doomed.append(node)
+                current = tree.nextElement(after: node, skippingChildren: true)
+                continue
+            }
             if tree.name(node) == "figcaption" {
                 let text = PageTree.trimmed(tree.textContent(node))
                 if !text.isEmpty && !captions.insert(text).inserted {
@@ -70,6 +75,33 @@ extension Readability {
             return items.count >= 3 && linkDensity(node) > 0.6 && linksStayOnSite(node, host: pageHost)
         }
         return false
+    }
+
+    /// Blocks that a "see also" line is written as.
+    static let leadInBlocks: Set<String> = ["p", "h2", "h3", "h4", "h5", "h6", "li", "div", "strong", "b"]
+
+    /// How "see also" lines begin in the theme's languages (and Spanish's and Portuguese's
+    /// neighbours): a short block that starts so points away from the article.
+    static let leadIns = [
+        "read more", "read also", "also read", "see also", "related:", "related stories", "related coverage", "more on this",
+        "you may also like", "you might also like", "most read", "share this",
+        "lesen sie auch", "lesen sie mehr", "mehr zum thema", "auch interessant", "das könnte sie auch interessieren",
+        "das könnte dich auch interessieren", "das thema könnte dich auch interessieren", "weitere artikel", "siehe auch",
+        "meistgelesen", "meist gelesen", "beiträge zum thema", "mehr themen", "diesen artikel teilen", "artikel teilen",
+        "lire aussi", "à lire aussi", "a lire aussi", "voir aussi", "sur le même sujet",
+        "le puede interesar", "te puede interesar", "lea también", "lee también", "ver también", "noticias relacionadas",
+        "leggi anche", "potrebbe interessarti", "articoli correlati", "lees ook", "lees meer", "meer over dit onderwerp",
+        "leia também", "leia mais", "veja também", "saiba mais", "czytaj też", "czytaj także", "zobacz też", "zobacz także",
+        "przeczytaj też", "przeczytaj także",
+    ]
+
+    /// A short block (under 160 characters) whose text starts like a "see also" line, holding no
+    /// block of its own beyond inline text and links.
+    private func isLeadIn(_ node: Int) -> Bool {
+        let length = tree.innerTextLength(node)
+        guard length > 0, length < 160, !hasChildBlockElement(node) else { return false }
+        let text = PageTree.trimmed(tree.textContent(node)).lowercased()
+        return Self.leadIns.contains { text.hasPrefix($0) }
     }
 
     /// Whether most links of `node` are relative or lead to `host`.

@@ -71,6 +71,23 @@ import Testing
         #expect(!Readability.namesFurniture("sharing-with-a-single-developer"))
     }
 
+    /// "Read more:", "Lesen Sie auch", "Le puede interesar" lines point away from the article; a long
+    /// paragraph that happens to start alike is the article's.
+    @Test func seeAlsoLinesGoAndLongParagraphsStay() throws {
+        let paragraphs = PageFixtures.paragraphs.components(separatedBy: "</p>").filter { !$0.isEmpty }.map { $0 + "</p>" }
+        let body = "<article>" + paragraphs[0] + "<p>Read more: <a href=\"/2026/12/ferries.html\">Ferries stop for the winter</a></p>"
+            + paragraphs[1] + "<p><strong>Lesen Sie auch:</strong> <a href=\"/2026/12/hafen.html\">Der Hafen im Winter</a></p>"
+            + paragraphs[2] + "<p>LE PUEDE INTERESAR: <a href=\"/2026/12/puerto.html\">El puerto en invierno</a></p>" + paragraphs[3]
+            + "<p>Read more about the breakwater in the council's own report, which runs to two hundred pages, lists every "
+            + "option the engineers studied, and says why the cheapest of them was turned down in the end.</p>" + paragraphs[4] + "</article>"
+        let html = try text(PageFixtures.page(body: body))
+        for line in ["Ferries stop for the winter", "Der Hafen im Winter", "El puerto en invierno"] {
+            #expect(!html.contains(line), "\(line) was kept")
+        }
+        #expect(html.contains("Read more about the breakwater in the council's own report"))
+        #expect(html.contains("Paragraph 5 of the story"))
+    }
+
     /// The same caption under every photo of a gallery is kept once.
     @Test func aRepeatedCaptionIsKeptOnce() throws {
         let figures = (1...4).map { "<figure><img src=\"/photo-\($0).jpg\" alt=\"\"><figcaption>The new breakwater, seen from the ferry.</figcaption></figure>" }
