@@ -74,7 +74,7 @@ public enum ArticleExtractor {
             // Too many attributes on a tag: only UTF-8 text can be cut and still be the page's bytes.
             guard decision.encoding == "UTF-8" || decision.encoding.hasPrefix("UTF-16") else { return nil }
             text = HTMLInputBounds.apply(text, maxNodes: Int.max)
-        } else if !decision.encoding.hasPrefix("UTF-16") {
+        } else if !decision.encoding.hasPrefix("UTF-16") && !decision.repairsUTF8 {
             return body
         }
         return Array(text.utf8)

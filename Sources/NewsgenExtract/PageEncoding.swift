@@ -8,6 +8,9 @@ enum PageEncoding {
     struct Decision: Equatable {
         var encoding: String
         var bomLength: Int
+        /// UTF-8 with a few invalid bytes (a stray Latin-1 byte in a UTF-8 page): they are read as
+        /// U+FFFD, as browsers do, and the rest as UTF-8.
+        var repairsUTF8 = false
     }
 
     /// Media types that are pages; anything else named by the server is `notHTML`.
@@ -47,11 +50,25 @@ enum PageEncoding {
         let label = http ?? metaCharset(bytes[...])
         var name = label.map(canonical) ?? "UTF-8"
         let valid = bytes.withUnsafeBytes { UTF8Validation.isValid($0) }
-        if name == "UTF-8" && !valid { name = "WINDOWS-1252" }
+        if name == "UTF-8" && !valid {
+            if mostlyUTF8(bytes) { return Decision(encoding: "UTF-8", bomLength: 0, repairsUTF8: true) }
+            name = "WINDOWS-1252"
+        }
         // A page saved or re-served as UTF-8 often keeps its old `<meta charset>`: bytes that are valid
         // UTF-8 and not all ASCII are practically never text in a legacy encoding, so they win over the meta.
         if name != "UTF-8", http == nil, valid, bytes.contains(where: { $0 >= 0x80 }) { name = "UTF-8" }
         return Decision(encoding: name, bomLength: 0)
+    }
+
+    /// Whether invalid sequences are rare among the non-ASCII characters (under one in twenty, of at
+    /// least ten): a UTF-8 page with a stray byte, not a Latin-1 page that was never UTF-8.
+    static func mostlyUTF8(_ bytes: [UInt8]) -> Bool {
+        var nonASCII = 0, invalid = 0
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars where !scalar.isASCII {
+            nonASCII += 1
+            if scalar == "\u{FFFD}" { invalid += 1 }
+        }
+        return nonASCII >= 10 && invalid * 20 < nonASCII
     }
 
     /// WHATWG's aliases that matter: ISO-8859-1 and US-ASCII are Windows-1252 in browsers.

@@ -123,3 +123,23 @@ import Testing
         #expect(article.html.contains("agreed to study the breakwater"))
     }
 }
+
+/// A UTF-8 page with one stray Latin-1 byte near its end was read whole as Windows-1252, every
+/// accented letter garbled; browsers read it as UTF-8 with one replacement character.
+@Suite struct StrayByteEncodingTests {
+    @Test func aStrayByteInAUTF8PageLeavesTheRestUTF8() throws {
+        let story = "<article>" + PageFixtures.paragraphs.replacingOccurrences(of: "harbour", with: "Hafenbehörde")
+            .replacingOccurrences(of: "breakwater", with: "Brücke") + "</article>"
+        let page = Array(PageFixtures.page(body: story + story).utf8)
+        let stray = page + Array("<footer>caf".utf8) + [0xE9] + Array("</footer>".utf8)
+        #expect(PageEncoding.decide(stray, contentType: nil) == .init(encoding: "UTF-8", bomLength: 0, repairsUTF8: true))
+        let article = try #require(PageFixtures.article(ArticleExtractor.extract(html: Data(stray), pageURL: PageFixtures.pageURL)))
+        #expect(article.html.contains("Hafenbehörde"))
+    }
+
+    @Test func aLatin1PageLabelledUTF8IsStillReadAsLatin1() {
+        let latin1 = Array("<meta charset=utf-8><p>caf".utf8) + [0xE9] + Array(" cr".utf8) + [0xE8] + Array("me br".utf8) + [0xFB]
+            + Array("l".utf8) + [0xE9] + Array("e</p>".utf8)
+        #expect(PageEncoding.decide(latin1, contentType: nil).encoding == "WINDOWS-1252")
+    }
+}
