@@ -2,9 +2,24 @@ extension Readability {
     /// `_removeScripts` and `_prepDocument`: scripts, `noscript`s and styles go, `br` chains become
     /// paragraphs, `font` becomes `span`.
     mutating func prepareDocument() {
-        for node in tree.descendants(of: tree.root, named: ["script", "noscript", "style"]) { tree.remove(node) }
+        for node in tree.descendants(of: tree.root, named: ["script", "noscript", "style"]) {
+            if tree.name(node) == "noscript", holdsArticleText(node) { unwrap(node) } else { tree.remove(node) }
+        }
         if let body = tree.firstElement(named: "body") { replaceBreaks(body) }
         for font in tree.descendants(of: tree.root, named: "font") { tree.rename(font, to: "span") }
+    }
+
+    /// A `noscript` holding paragraphs of text is the page's text for readers without scripts (a
+    /// Blogger post the page's script would render), not a notice that names JavaScript.
+    private func holdsArticleText(_ noscript: Int) -> Bool {
+        guard tree.innerTextLength(noscript) >= Self.charThreshold, tree.hasDescendant(of: noscript, named: ["p"]) else { return false }
+        return !ReadabilityPattern.contains(ReadabilityPattern.lowered(tree.textContent(noscript)), Array("javascript".utf8))
+    }
+
+    /// Puts `node`'s children where it is.
+    private mutating func unwrap(_ node: Int) {
+        for child in tree.children(node) { tree.insert(child, before: node) }
+        tree.remove(node)
     }
 
     /// `_replaceBrs`: two or more `br`s in a row end a paragraph: the phrasing content after them

@@ -71,6 +71,17 @@ import Testing
         #expect(!Readability.namesFurniture("sharing-with-a-single-developer"))
     }
 
+    /// A post a page's script renders (Blogger) is in a `<noscript>` for readers without scripts:
+    /// that is the article; a notice asking for JavaScript is not.
+    @Test func aPostInsideNoscriptIsTheArticle() throws {
+        let body = "<div class=\"post-body\"><script>render(post)</script><noscript>" + PageFixtures.paragraphs + "</noscript></div>"
+            + "<noscript><p>" + String(repeating: "Please enable JavaScript in your browser to see every part of this site. ", count: 8)
+            + "</p></noscript>"
+        let html = try text(PageFixtures.page(body: body))
+        #expect(html.contains("Paragraph 4 of the story"))
+        #expect(!html.contains("enable JavaScript"))
+    }
+
     /// "Read more:", "Lesen Sie auch", "Le puede interesar" lines point away from the article; a long
     /// paragraph that happens to start alike is the article's.
     @Test func seeAlsoLinesGoAndLongParagraphsStay() throws {
