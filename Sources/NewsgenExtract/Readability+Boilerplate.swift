@@ -28,7 +28,8 @@ extension Readability {
                 current = tree.nextElement(after: node, skippingChildren: true)
                 continue
             }
-            if Self.leadInBlocks.contains(tree.name(node)), isLeadIn(node) {
+            if (Self.leadInBlocks.contains(tree.name(node)) && isLeadIn(node, Self.leadIns, under: 160))
+                || (Self.creditBlocks.contains(tree.name(node)) && isLeadIn(node, Self.creditLines, under: 120)) {
                 doomed.append(node)
                 current = tree.nextElement(after: node, skippingChildren: true)
                 continue
@@ -95,13 +96,23 @@ extension Readability {
         "przeczytaj też", "przeczytaj także",
     ]
 
-    /// A short block (under 160 characters) whose text starts like a "see also" line, holding no
+    /// Blocks a photo credit or a copyright line is written as.
+    static let creditBlocks: Set<String> = ["p", "span", "small", "em", "i", "div", "figcaption", "cite"]
+
+    /// How credit and copyright lines begin: the photographer or agency, not the story.
+    static let creditLines = [
+        "foto:", "fotos:", "bild:", "bilder:", "titelbild:", "photo:", "photos:", "photograph by", "image:", "imagen:",
+        "immagine:", "afbeelding:", "zdjęcie:", "fot.", "credit:", "credits:", "crédito:", "(crédito:", "crédit photo",
+        "quelle:", "(quelle:", "fuente:", "©", "(c) ", "copyright ©", "copyright (c)",
+    ]
+
+    /// A short block (under `limit` characters) whose text starts with one of `prefixes`, holding no
     /// block of its own beyond inline text and links.
-    private func isLeadIn(_ node: Int) -> Bool {
+    private func isLeadIn(_ node: Int, _ prefixes: [String], under limit: Int) -> Bool {
         let length = tree.innerTextLength(node)
-        guard length > 0, length < 160, !hasChildBlockElement(node) else { return false }
+        guard length > 0, length < limit, !hasChildBlockElement(node) else { return false }
         let text = PageTree.trimmed(tree.textContent(node)).lowercased()
-        return Self.leadIns.contains { text.hasPrefix($0) }
+        return prefixes.contains { text.hasPrefix($0) }
     }
 
     /// Whether most links of `node` are relative or lead to `host`.

@@ -99,6 +99,16 @@ import Testing
         #expect(html.contains("Paragraph 5 of the story"))
     }
 
+    /// A photo credit or a copyright line names the photographer or the publisher, not the story.
+    @Test func creditAndCopyrightLinesGo() throws {
+        let body = "<article><figure><img src=\"/pier.jpg\" alt=\"\"><figcaption>The pier at dawn. <span>Foto: Hafenamt/K. Meyer</span>"
+            + "</figcaption></figure>" + PageFixtures.paragraphs + "<p>© 2026 Harbour Gazette. All rights reserved.</p></article>"
+        let html = try text(PageFixtures.page(body: body))
+        #expect(html.contains("The pier at dawn."))
+        #expect(!html.contains("Hafenamt/K. Meyer"))
+        #expect(!html.contains("All rights reserved"))
+    }
+
     /// The same caption under every photo of a gallery is kept once.
     @Test func aRepeatedCaptionIsKeptOnce() throws {
         let figures = (1...4).map { "<figure><img src=\"/photo-\($0).jpg\" alt=\"\"><figcaption>The new breakwater, seen from the ferry.</figcaption></figure>" }
