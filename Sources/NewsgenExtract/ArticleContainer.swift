@@ -3,8 +3,8 @@
 /// `article-body`, `story-body`…), then `<article>`, then generic names such as `main-content`.
 /// Readability scores paragraphs and can settle on a comment form or a teaser box when the post is
 /// short; a named container is a second opinion (trafilatura's published approach starts from such
-/// names). Tiers are tried in order; within one the first element in document order with enough
-/// text wins.
+/// names). Tiers are tried in order (body names, `<article>`, one post's names, the main column's);
+/// within one the first element in document order with enough text wins.
 enum ArticleContainer {
     /// Less text than this in a named container is not taken as the article (a label, an empty shell).
     static let minimumText = 120
@@ -17,15 +17,18 @@ enum ArticleContainer {
         "news-text", "single-content", "blog-content", "entry-body", "entrybody", "text-content", "rich-text", "richtext",
         "article-main", "article-detail", "art-content", "field-body", "fulltext", "full-text",
     ]
-    /// Exact class or id names, and substrings, of a page's main column: tried after `<article>`.
-    static let mainExact: Set<String> = ["post", "entry", "story", "article", "content", "main", "hentry", "text", "blog-post"]
+    /// Exact class or id names of one post (WordPress's `post hentry`): tried after `<article>`.
+    static let postExact: Set<String> = ["post", "entry", "story", "article", "hentry", "blog-post", "type-post", "single-post"]
+    /// Exact class or id names, and substrings, of a page's main column, which may hold comments
+    /// and lists beside the post: tried last.
+    static let mainExact: Set<String> = ["content", "main", "text"]
     static let mainNames = ["main-content", "maincontent", "content-main", "content-body", "contentbody", "page-content", "single-post"]
     static let containerTags: Set<String> = ["div", "article", "section", "main", "td"]
 
     /// The named container, or nil when the page names none with enough text.
     static func find(_ tree: PageTree) -> Int? {
         guard let body = tree.firstElement(named: "body") else { return nil }
-        var tiers: [Int?] = [nil, nil, nil]
+        var tiers: [Int?] = [nil, nil, nil, nil]
         tree.forEachDescendant(of: body) { node in
             guard tree.isElement(node), tiers[0] == nil else { return }
             let name = tree.name(node)
@@ -35,8 +38,10 @@ enum ArticleContainer {
                 tier = 0
             } else if name == "article" {
                 tier = 1
-            } else if name == "main" || names(of: node, in: tree, contain: mainNames) || hasExactName(node, in: tree) {
+            } else if hasExactName(node, in: tree, among: postExact) {
                 tier = 2
+            } else if name == "main" || names(of: node, in: tree, contain: mainNames) || hasExactName(node, in: tree, among: mainExact) {
+                tier = 3
             } else {
                 return
             }
@@ -56,7 +61,7 @@ enum ArticleContainer {
         return names.contains { name in needles.contains { name.contains($0) } }
     }
 
-    private static func hasExactName(_ node: Int, in tree: PageTree) -> Bool {
-        classNames(node, in: tree).contains { mainExact.contains($0) }
+    private static func hasExactName(_ node: Int, in tree: PageTree, among exact: Set<String>) -> Bool {
+        classNames(node, in: tree).contains { exact.contains($0) }
     }
 }
