@@ -18,18 +18,20 @@ extension Readability {
     /// Removes the furniture inside `article`: blocks named as such, link lists, repeated captions,
     /// headings left with nothing under them; and soft hyphens from its text.
     mutating func pruneBoilerplate(_ article: Int, pageHost: String?) {
-        let total = max(1, tree.innerTextLength(article))
+        let lengths = solidLengths(article)
+        let total = max(1, lengths[article] ?? 0)
         var doomed: [Int] = []
         var current = tree.nextElement(after: article)
         var captions: Set<String> = []
         while let node = current, isInside(node, article) {
-            if isFurniture(node, articleLength: total, pageHost: pageHost) {
+            let length = lengths[node] ?? 0
+            if isFurniture(node, length: length, articleLength: total, pageHost: pageHost) {
                 doomed.append(node)
                 current = tree.nextElement(after: node, skippingChildren: true)
                 continue
             }
-            if (Self.leadInBlocks.contains(tree.name(node)) && isLeadIn(node, Self.leadIns, under: 160))
-                || (Self.creditBlocks.contains(tree.name(node)) && isLeadIn(node, Self.creditLines, under: 120)) {
+            if (Self.leadInBlocks.contains(tree.name(node)) && isLeadIn(node, length: length, Self.leadIns, under: 160))
+                || (Self.creditBlocks.contains(tree.name(node)) && isLeadIn(node, length: length, Self.creditLines, under: 120)) {
                 doomed.append(node)
                 current = tree.nextElement(after: node, skippingChildren: true)
                 continue
@@ -46,12 +48,25 @@ extension Readability {
         }
         // Furniture is the small part of an article: a page whose blocks mostly carry such names
         // (`section--ads` on every section of a test report) is named by its theme, not cluttered.
-        let removed = doomed.reduce(0) { $0 + tree.innerTextLength($1) }
+        let removed = doomed.reduce(0) { $0 + (lengths[$1] ?? 0) }
         if removed * 5 <= total * 2 {
             for node in doomed { tree.remove(node) }
         }
         removeDanglingHeadings(article)
         removeSoftHyphens(article)
+    }
+
+    /// Each element's count of non-blank characters, in one walk rather than one walk per element.
+    private func solidLengths(_ article: Int) -> [Int: Int] {
+        var order = [article]
+        tree.forEachDescendant(of: article) { order.append($0) }
+        var lengths: [Int: Int] = [:]
+        for node in order.reversed() {
+            let own = tree.isElement(node) ? lengths[node, default: 0] : tree.summary(node).solid
+            if tree.isElement(node) { lengths[node] = own }
+            if node != article, let parent = tree.parentOf(node) { lengths[parent, default: 0] += own }
+        }
+        return lengths
     }
 
     private func isInside(_ node: Int, _ article: Int) -> Bool {
@@ -64,12 +79,11 @@ extension Readability {
     }
 
     /// A block named like furniture, or a list of links to the page's own site ("more stories"; a
-    /// list of sources or sponsors elsewhere is the article's), holding less than half its text.
-    private func isFurniture(_ node: Int, articleLength: Int, pageHost: String?) -> Bool {
+    /// list of sources or sponsors elsewhere is the article's), holding less than half its text
+    /// (`length` non-blank characters of `articleLength`).
+    private func isFurniture(_ node: Int, length: Int, articleLength: Int, pageHost: String?) -> Bool {
         let name = tree.name(node)
-        guard name != "a", name != "p" || tree.attribute(node, "class") != nil else { return false }
-        let length = tree.innerTextLength(node)
-        guard length * 2 < articleLength else { return false }
+        guard name != "a", name != "p" || tree.attribute(node, "class") != nil, length * 2 < articleLength else { return false }
         if Self.namesFurniture(tree.classAndID(node)) { return true }
         if name == "ul" || name == "ol" {
             let items = tree.elementChildren(node).filter { tree.name($0) == "li" }
@@ -106,10 +120,9 @@ extension Readability {
         "quelle:", "(quelle:", "fuente:", "©", "(c) ", "copyright ©", "copyright (c)",
     ]
 
-    /// A short block (under `limit` characters) whose text starts with one of `prefixes`, holding no
+    /// A short block (under `limit` non-blank characters) whose text starts with one of `prefixes`, holding no
     /// block of its own beyond inline text and links.
-    private func isLeadIn(_ node: Int, _ prefixes: [String], under limit: Int) -> Bool {
-        let length = tree.innerTextLength(node)
+    private func isLeadIn(_ node: Int, length: Int, _ prefixes: [String], under limit: Int) -> Bool {
         guard length > 0, length < limit, !hasChildBlockElement(node) else { return false }
         let text = PageTree.trimmed(tree.textContent(node)).lowercased()
         return prefixes.contains { text.hasPrefix($0) }
