@@ -82,17 +82,15 @@ extension NewsgenCLI {
                 context.console.error(error.description.replacingOccurrences(of: "\n", with: " "))
                 continue
             }
-            if folder != nil {
-                if let shown = shown(extraction, format) {
-                    do {
-                        try folder?.write(shown + "\n", for: page.source, fileExtension: format.fileExtension)
-                    } catch {
-                        context.console.error(error.description)
-                        continue
-                    }
-                }
-            } else {
+            if folder == nil {
                 context.console.print(extraction.jsonLine(file: page.source))
+            } else if let shown = shown(extraction, format) {
+                do {
+                    try folder?.write(shown + "\n", for: page.source, fileExtension: format.fileExtension)
+                } catch {
+                    context.console.error(error.description)
+                    continue
+                }
             }
             if let reason = extraction.reason {
                 context.console.error("\(page.source): \(reason)")
@@ -102,9 +100,9 @@ extension NewsgenCLI {
             }
         }
         if let folder {
-            let missing = pages.count - articles
+            let failed = pages.count - articles
             context.console.print("Extracted \(Wording.grouped(articles)) of \(Wording.grouped(pages.count)) page\(pages.count == 1 ? "" : "s") into \(folder.shownAs)"
-                                  + (missing == 0 ? "." : "; \(Wording.grouped(missing)) without an article, named above."))
+                                  + (failed == 0 ? "." : "; \(Wording.grouped(failed)) failed, named above."))
         }
         return articles == pages.count ? exitSuccess : exitFailure
     }
@@ -122,8 +120,10 @@ extension NewsgenCLI {
     private static func listed(_ list: String?, _ context: Context) throws(InspectError) -> [PageListEntry] {
         guard let list else { return [] }
         guard list == "-" else { return try PageList.read(list, currentDirectory: context.currentDirectory) }
+        let source = "--list - (standard input)"
         let data = FileHandle.standardInput.readDataToEndOfFile()
-        return try PageList.parse(data, source: "--list - (standard input)")
+        guard data.count <= PageList.maxBytes else { throw InspectError(source: source, "is larger than \(PageList.maxBytes / 1_048_576) MB") }
+        return try PageList.parse(data, source: source)
     }
 
     private static func usage(_ message: String, _ context: Context) -> Int32 {

@@ -29,7 +29,7 @@ struct BulkExtractEndToEndTests {
         let result = try site.run("extract", "story.html", "paper.pdf", "sub/story.html", "--format", "text", "--output", "out")
         #expect(result.status == 1)
         #expect(result.stderr == "error: paper.pdf: the page is not HTML (application/pdf)\n")
-        #expect(result.stdout == "Extracted 2 of 3 pages into out; 1 without an article, named above.\n")
+        #expect(result.stdout == "Extracted 2 of 3 pages into out; 1 failed, named above.\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.file("out").path).sorted() == ["story-2.txt", "story.txt"])
         // Each file holds what the one-page form prints for its page.
         #expect(try text(site, "out/story.txt") == site.run("extract", "story.html", "--format", "text").stdout)
