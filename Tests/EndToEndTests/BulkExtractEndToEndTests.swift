@@ -81,6 +81,27 @@ struct BulkExtractEndToEndTests {
         #expect(good.stdout.split(separator: "\n").count == 2)
     }
 
+    @Test func aPageBehindAWallIsAnArticleThatSaysSo() throws {
+        let site = try sitePages()
+        defer { site.remove() }
+        try Data("""
+            <!DOCTYPE html><html><head><title>Rates rise for moorings</title>
+            <script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle",
+            "headline": "Rates rise for moorings", "isAccessibleForFree": false}</script></head><body>
+            <article><h1>Rates rise for moorings</h1><p>Mooring fees in the inner harbour will rise by a fifth next year,
+            the harbour board decided on Tuesday.</p><div class="paywall">Subscribe to continue reading</div></article></body></html>
+            """.utf8).write(to: site.file("paywall.html"))
+        let result = try site.run("extract", "story.html", "paywall.html", "--format", "json")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let single = try site.run("extract", "paywall.html", "--format", "json")
+        #expect(result.stderr == single.stderr)
+        #expect(result.stderr.hasPrefix("paywall.html: teaser: behind a paywall ("))
+        let walls = try result.stdout.split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["wall"] as? String
+        }
+        #expect(walls == [nil, "paywall"])
+    }
+
     @Test func aListFromStandardInput() throws {
         let site = try sitePages()
         defer { site.remove() }
