@@ -102,6 +102,21 @@ struct BulkExtractEndToEndTests {
         #expect(walls == [nil, "paywall"])
     }
 
+    @Test func aSourcesRulesApplyToEveryPage() throws {
+        let site = try sitePages()
+        defer { site.remove() }
+        let plain = try site.run("extract", "story.html", "sub/story.html", "--format", "json")
+        #expect(plain.stdout.split(separator: "\n").allSatisfy { $0.contains("<figcaption>The harbour") })
+        let ruled = try site.run("extract", "story.html", "sub/story.html", "--format", "json", "--remove", "figure")
+        #expect(ruled.status == 0, "stderr: \(ruled.stderr)")
+        let lines = ruled.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { !$0.contains("figcaption") && $0.contains("Part 1: the harbour council") })
+        let unreadable = try site.run("extract", "story.html", "sub/story.html", "--format", "json", "--select", "a[")
+        #expect(unreadable.status == 64)
+        #expect(unreadable.stdout.isEmpty)
+    }
+
     @Test func aListFromStandardInput() throws {
         let site = try sitePages()
         defer { site.remove() }

@@ -24,6 +24,9 @@ struct ExtractCommandLineTests {
         #expect(try parse("extract", "a.html", "--list=more.txt", "--output=out")
             == .extract(.init(sources: ["a.html"], list: "more.txt", output: "out")))
         #expect(try parse("extract", "--", "-odd.html", "b.html") == .extract(.init(sources: ["-odd.html", "b.html"])))
+        // A source's rules, tried on every page of the run.
+        #expect(try parse("extract", "--list", "pages.txt", "--format", "json", "--select", "article", "--remove", ".related")
+            == .extract(.init(sources: [], list: "pages.txt", format: "json", select: "article", remove: ".related")))
     }
 
     @Test func oneFileWithoutAListOrAFolderIsTheOnePageForm() throws {
@@ -39,7 +42,7 @@ struct ExtractCommandLineTests {
         #expect(try parse("extract", "--help") == .help(topic: "extract"))
         #expect(HelpText.text(for: "extract") == HelpText.extract)
         #expect(HelpText.overview.contains("  extract     Show the article newsgen finds on a web page"))
-        #expect(HelpText.extract.hasPrefix("Usage: newsgen extract FILE|URL... [--base URL] [--format FORMAT] [--list FILE] [--output DIR]\n"))
+        #expect(HelpText.extract.hasPrefix("Usage: newsgen extract FILE|URL... [--base URL] [--format FORMAT] [--select CSS] [--remove CSS] [--list FILE] [--output DIR]\n"))
         let words = HelpText.extract.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("With many pages: exits 0 when every page gave an article, 1 when any did not."))
     }
