@@ -17,7 +17,7 @@ BROWSER_BIN ?= $(BIN)
 .PHONY: run test test-deps build deps bench clean conformance
 .PHONY: browser-test browser-check browser-deps
 .PHONY: bench-hostile bench-hugo bench-pair gnu-time same-output scale-site bench-scale bench-search
-.PHONY: bench-extract extract-anchors bench-serve hugo-deps bench-sandbox
+.PHONY: bench-extract bench-extract-quick extract-anchors bench-serve hugo-deps bench-sandbox
 .PHONY: feeds-check python-deps ci-example-check fresh-check
 .PHONY: embed-templates usage-docs
 
@@ -108,15 +108,22 @@ bench-hostile: deps gnu-time
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	@bash Tests/Benchmarks/hostile.sh $(SCRATCH)/release/newsgen $(CASES)
 
-## Full-text extraction against trafilatura and readability-lxml on Readability's test pages: quality of all
-## three side by side, pages/s on one core (taskset -c 0) and newsgen's peak RSS; prints a section for
-## BENCHMARKS.md with each target met or MISSED (exit 0 either way). REPEAT=N passes for the speed figures.
+## Full-text extraction against trafilatura and readability-lxml on both corpora (../shared/corpora: trafilatura's
+## evaluation set, newsgen through one bulk `newsgen extract --list`, and Readability's test pages): quality of all
+## three side by side, pages/s on one core (taskset -c 0) and newsgen's peak RSS over each corpus; prints a section
+## for BENCHMARKS.md with each target MET or MISSED (exit 0 either way). REPEAT=N passes for the speed figures.
 REPEAT ?= 3
 bench-extract: deps gnu-time extract-anchors
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen-extract-bench
 	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/extract_bench.py --binary $(SCRATCH)/release/newsgen \
 	  --bench $(SCRATCH)/release/newsgen-extract-bench --repeat $(REPEAT)
+
+## newsgen's quality on trafilatura's evaluation set alone (one bulk run, no anchors, no timing) and its worst
+## pages: for tuning the extractor, in a minute or two once the release build is there.
+bench-extract-quick: deps gnu-time
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) --product newsgen
+	@PYTHONDONTWRITEBYTECODE=1 python3 Tests/Benchmarks/extract_bench.py --quick --binary $(SCRATCH)/release/newsgen
 
 ## The Python extraction anchors from pip when missing: trafilatura 2.3.1, readability-lxml 0.9 and
 ## lxml_html_clean (one at a time: pip 23's resolver trips over both asking for lxml[html_clean]).

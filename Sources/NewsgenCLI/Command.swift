@@ -8,7 +8,7 @@ public enum Command: Equatable, Sendable {
     /// `newsgen check [--site DIR] [--output DIR] [--offline]`: validate a site without building it.
     case check(CheckArguments)
     case inspect(InspectArguments)
-    /// `newsgen extract FILE|URL [--base URL] [--format html|text|json]`: one page's article.
+    /// `newsgen extract FILE|URL... [--list FILE] [--output DIR] …`: the article of one page, or of many (ADR 063).
     case extract(ExtractArguments)
     case bookmark(BookmarkArguments)
     /// `newsgen archive remove ARTICLE [--reason TEXT] [--site DIR]`: take an article down.
@@ -71,7 +71,7 @@ public enum Command: Equatable, Sendable {
         }
     }
 
-    /// `newsgen extract FILE|URL [--base URL] [--format html|text|json]`.
+    /// `newsgen extract FILE|URL... [--list FILE] [--output DIR] [--base URL] [--format html|text|json]`.
     public struct ExtractArguments: Equatable, Sendable {
         /// What `--format` prints: the sanitized article's HTML, its text, or one JSON object.
         public enum Format: String, Equatable, Sendable, CaseIterable {
@@ -83,23 +83,41 @@ public enum Command: Equatable, Sendable {
             case json
         }
 
-        /// A path (relative to the current folder) or an http(s) URL.
-        public var source: String
+        /// Paths (relative to the current folder) or http(s) URLs, in the order given.
+        public var sources: [String]
+        /// `--list FILE`: a file naming more pages, one a line (`PageList`); `-` is standard input.
+        public var list: String?
+        /// `--output DIR`: each page's result goes to a file in DIR (`ExtractionFolder`).
+        public var output: String?
         /// Stands in for the page's URL (relative links resolve against it).
         public var base: String?
         /// `--format` as typed; nil: `html`. Checked when the command runs (`Format(rawValue:)`).
         public var format: String?
-        /// `--select` and `--remove`: a source's rules tried on this one page (ADR 062), checked when the command runs.
+        /// `--select` and `--remove`: a source's rules tried on these pages (ADR 062), checked when the command runs.
         public var select: String?
         public var remove: String?
+
         /// The arguments of one `newsgen extract` call.
-        public init(source: String, base: String? = nil, format: String? = nil, select: String? = nil, remove: String? = nil) {
-            self.source = source
+        public init(sources: [String], list: String? = nil, output: String? = nil, base: String? = nil, format: String? = nil,
+                    select: String? = nil, remove: String? = nil) {
+            self.sources = sources
+            self.list = list
+            self.output = output
             self.base = base
             self.format = format
             self.select = select
             self.remove = remove
         }
+
+        /// The one-page form: `newsgen extract FILE|URL`.
+        public init(source: String, base: String? = nil, format: String? = nil, select: String? = nil, remove: String? = nil) {
+            self.init(sources: [source], base: base, format: format, select: select, remove: remove)
+        }
+
+        /// Several pages, a list or a folder to write to: results are written per page (`newsgen extract`'s bulk
+        /// form), not printed as the one page's. A list counts even when it names one page, so what a
+        /// script gets does not depend on how many lines its list has.
+        public var isBulk: Bool { sources.count > 1 || list != nil || output != nil }
     }
 
     /// `newsgen bookmark add|remove|toggle|list …`: edits or shows the site's bookmark manifest.

@@ -75,7 +75,7 @@ public enum CommandLineParser {
         var groups: [String: String] = [:]
         func setOperand(_ argument: String) throws(UsageError) {
             guard let operand else { throw UsageError("\(path) takes no argument '\(argument)'" + (spec.strayHint.map { " (\($0))" } ?? "")) }
-            if let earlier = parsed.operand, parsed.operands.count >= operand.words {
+            if let earlier = parsed.operand, !operand.many, parsed.operands.count >= operand.words {
                 let given = operand.words == 1 ? "both '\(earlier)' and '\(argument)'" : "also '\(argument)'"
                 throw UsageError("\(path) takes \(operand.one), not \(given)")
             }
@@ -110,7 +110,8 @@ public enum CommandLineParser {
             }
             parsed.values[flag] = try value(of: option, cursor: &cursor, inline: inline)
         }
-        if let operand, parsed.operand?.isEmpty ?? operand.required || (operand.words > 1 && parsed.operands.count < operand.words) {
+        let replaced = operand?.unlessOption.map { parsed.values[$0] != nil } ?? false
+        if let operand, parsed.operand?.isEmpty ?? (operand.required && !replaced) || (operand.words > 1 && parsed.operands.count < operand.words) {
             throw UsageError("\(path) needs \(operand.needs)" + (operand.required ? "" : ", not an empty one"))
         }
         return spec.make(parsed)

@@ -145,8 +145,9 @@ extension CommandSpec {
 
     static let extract = CommandSpec(
         name: "extract",
-        summary: ["Show the article newsgen finds on one web page (a file or an", "http(s) URL), sanitized, as HTML, text or JSON"],
-        operand: OperandSpec(name: "FILE|URL", required: true, one: "one page file or URL", needs: "a page file or an http(s) URL"),
+        summary: ["Show the article newsgen finds on a web page (a file or an", "http(s) URL) or on many, sanitized, as HTML, text or JSON"],
+        operand: OperandSpec(name: "FILE|URL", required: true, one: "one page file or URL", needs: "a page file or an http(s) URL (or --list FILE)",
+                             many: true, unlessOption: "--list"),
         options: [
             OptionSpec(name: "--base", value: "URL", help: ["The page's URL, for its relative links (default: the", "URL fetched, after redirects, or the file's file:// URL)"],
                        valueExample: "an absolute URL such as 'https://example.org/story.html'"),
@@ -156,6 +157,8 @@ extension CommandSpec {
                        valueExample: "a CSS selector such as 'article .story-body'"),
             OptionSpec(name: "--remove", value: "CSS", help: ["Blocks dropped first, as a source's fullText.remove", "(CSS, commas between selectors, or XPath)"],
                        valueExample: "a CSS selector such as '.related, aside'"),
+            OptionSpec(name: "--list", value: "FILE", help: ["More pages, one a line: PATH or PATH<TAB>URL (the URL", "is that page's --base); - reads standard input"]),
+            OptionSpec(name: "--output", value: "DIR", help: ["Write each page's result to DIR/NAME.html, .txt or", ".json (NAME: the file's name without .html)"]),
         ],
         about: """
         Reads one web page from a file or an http(s) URL (8 s, 5 MB at most, as a
@@ -166,9 +169,19 @@ extension CommandSpec {
         with the page's metadata (title, byline, excerpt, publication time, site
         name, lead image, language) and both.
 
-        --select and --remove try a source's rules on the page before they go into
+        --select and --remove try a source's rules on the pages before they go into
         site.json (docs/full-text.md, "Per-source rules"): what --remove matches is
         dropped first, what --select matches is the article, in page order.
+
+        Many pages in one run: several FILE|URL, or --list FILE (one page a line;
+        blank lines and # comments skipped). With --output DIR each page's result
+        goes to DIR/NAME.html, .txt or .json, what the one-page form prints for it;
+        a NAME already taken in the run gets -2, -3… (a.html and b/a.html give a.txt
+        and a-2.txt), and a page without an article gets no .html or .txt file.
+        Without --output only --format json fits: one object a line (JSON Lines),
+        its "file" first. A page that fails is one line on standard error and the
+        next page goes on. Pages are read one at a time; a host's next URL waits
+        2 s after its last one ended.
 
         A URL is fetched once, because you asked, without reading robots.txt
         (as curl would); a build's page fetches honour it (see docs/full-text.md).
@@ -180,15 +193,22 @@ extension CommandSpec {
         "wall" names it ("paywall" or "consentWall", null on a free page).
         Exits 1 with one line on standard error when the page cannot be read or
         shows no article (a consent banner alone, a paywall with no text, not
-        HTML…); json still prints its object.
-        Exits 64 when it is no file and reads as a URL without https:// (it says the URL meant),
-        and when --select or --remove cannot be read (it says where).
+        HTML…); json still prints its object. With many pages: exits 0 when every
+        page gave an article, 1 when any did not.
+        Exits 64 when it is no file and reads as a URL without https:// (it says the URL
+        meant), when --select or --remove cannot be read (it says where), and for
+        many pages with --base or, without --output, html or text.
         """,
         examples: ["newsgen extract saved-page.html --base https://example.org/story.html",
                    "newsgen extract https://example.org/story.html --format text",
-                   "newsgen extract saved-page.html --select 'article .story-body' --remove '.related, aside'"],
-        make: { .extract(Command.ExtractArguments(source: $0.operand ?? "", base: $0.value("--base"), format: $0.value("--format"),
-                                                  select: $0.value("--select"), remove: $0.value("--remove"))) }
+                   "newsgen extract saved-page.html --select 'article .story-body' --remove '.related, aside'",
+                   "newsgen extract pages/*.html --format text --output extracted",
+                   "find pages -name '*.html' | newsgen extract --list - --format json > pages.jsonl"],
+        make: { parsed in
+            .extract(Command.ExtractArguments(sources: parsed.operands, list: parsed.value("--list"), output: parsed.value("--output"),
+                                              base: parsed.value("--base"), format: parsed.value("--format"),
+                                              select: parsed.value("--select"), remove: parsed.value("--remove")))
+        }
     )
 
     static let help = CommandSpec(

@@ -69,6 +69,10 @@ public struct OperandSpec: Sendable {
     public var needs: String
     /// How many words it is (`ID KEY VALUE` is 3); all of them are needed, the last may be empty.
     public var words = 1
+    /// Whether it may be given any number of times (`extract a.html b.html`); the usage line says `FILE|URL...`.
+    public var many = false
+    /// An option that stands in for it (`extract --list FILE`): with that option given, it is not needed.
+    public var unlessOption: String?
 
     /// ARTICLE as `bookmark` and `archive remove` take it: an id, a page or a URL.
     static let article = OperandSpec(name: "ARTICLE", required: true, one: "one article",

@@ -58,7 +58,10 @@ public enum HelpText {
             ? [(spec.name, spec.operand, nil)] : spec.subcommands.map { ("\(spec.name) \($0.name)", $0.operand, $0.name) }
         return forms.map { form in
             var words = ["newsgen", form.words]
-            if let operand = form.operand { words.append(operand.required ? operand.name : "[\(operand.name)]") }
+            if let operand = form.operand {
+                let name = operand.name + (operand.many ? "..." : "")
+                words.append(operand.required ? name : "[\(name)]")
+            }
             var options = spec.options(for: form.subcommand)[...]
             while let option = options.popFirst() {
                 // Options of one group share a pair of brackets: `[--quiet | --verbose]`.

@@ -191,47 +191,11 @@ public enum NewsgenCLI {
     }
 
     /// An `inspect` or `extract` error on one line; exit 64 with the usage hint when the argument itself must be fixed.
-    private static func failed(_ error: InspectError, command: String, _ context: Context) -> Int32 {
+    static func failed(_ error: InspectError, command: String, _ context: Context) -> Int32 {
         context.console.error(error.description.replacingOccurrences(of: "\n", with: " "))
         guard error.isUsage else { return exitFailure }
         context.console.diagnose(nil, "Run 'newsgen help \(command)' for usage.")
         return exitUsage
-    }
-
-    private static func extract(_ arguments: Command.ExtractArguments, _ context: Context) -> Int32 {
-        guard let format = Command.ExtractArguments.Format(rawValue: arguments.format ?? "html") else {
-            context.console.error("extract: --format must be html, text or json, not '\(arguments.format ?? "")'")
-            context.console.diagnose(nil, "Run 'newsgen help extract' for usage.")
-            return exitUsage
-        }
-        let rules: PageInspector.Rules
-        switch PageInspector.rules(select: arguments.select, remove: arguments.remove) {
-        case .success(let read): rules = read
-        case .failure(let problem):
-            context.console.error("extract: \(problem)")
-            return exitUsage
-        }
-        let extraction: PageExtraction
-        do {
-            var inspector = PageInspector()
-            inspector.fetcher.transport = context.network.transport
-            inspector.fetcher.clock = context.network.clock
-            extraction = try inspector.extract(arguments.source, base: arguments.base, rules: rules, currentDirectory: context.currentDirectory)
-        } catch {
-            return failed(error, command: "extract", context)
-        }
-        switch format {
-        case .json: context.console.print(extraction.jsonText)
-        case .html: if let html = extraction.sanitizedHTML { context.console.print(html) }
-        case .text: if let text = extraction.text { context.console.print(text) }
-        }
-        guard let reason = extraction.reason else {
-            // A page behind a wall that shows text is an article: said, not refused (issue 35).
-            if let note = extraction.wallNote { context.console.diagnose(nil, "\(arguments.source): \(note)") }
-            return exitSuccess
-        }
-        context.console.error("\(arguments.source): \(reason)")
-        return exitFailure
     }
 
     private static func build(_ arguments: Command.BuildArguments, _ context: Context) -> Int32 {

@@ -49,11 +49,18 @@ public struct PageExtraction: Sendable, Equatable {
 
     /// `{"found", "reason", "wall", "url", "title", "byline", "excerpt", "publishedTime", "siteName",
     /// "leadImage", "language", "readerable", "extractor", "html", "text"}`, in that order, pretty printed.
-    public var jsonText: String {
+    public var jsonText: String { json(layout: .pretty) }
+
+    /// One line of a bulk `newsgen extract --format json` (JSON Lines): `{"file", …}`, `file` being the
+    /// page as it was given (a path or a URL), then the keys of `jsonText`, on one line.
+    public func jsonLine(file: String) -> String { json(layout: .compact, file: file) }
+
+    private func json(layout: JSONWriter.Layout, file: String? = nil) -> String {
         let metadata = result.metadata
         let html = sanitizedHTML
-        var writer = JSONWriter(layout: .pretty)
+        var writer = JSONWriter(layout: layout)
         writer.object { json in
+            if let file { json.key("file"); json.string(file) }
             json.key("found"); json.bool(reason == nil)
             json.key("reason"); Self.write(reason?.description, &json)
             json.key("wall"); Self.write(wall?.rawValue, &json)

@@ -4,7 +4,8 @@
 //   newsgen-extract-bench CORPUS [--repeat N] [--output DIR]
 //
 // CORPUS holds one folder per page with its `source.html` (the Readability test pages'
-// layout); every page is "fetched" from http://fakehost/test/page.html. One untimed pass
+// layout), or else `<page>.html` files (trafilatura-eval's pages, unpacked); every page is
+// "fetched" from http://fakehost/test/page.html. One untimed pass
 // comes first, then N timed passes (default 3). Prints one JSON object: pages, total ms,
 // ms/page median and mean (of each page's best pass), pages/s, and the floor under it all:
 // libxml2's parse alone (htmlReadMemory and xmlFreeDoc) in ms/page. `--output DIR` also
@@ -37,11 +38,17 @@ while let argument = arguments.popFirst() {
     }
 }
 guard let corpus else { usage("no corpus folder given") }
-let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted().filter {
-    FileManager.default.fileExists(atPath: corpus + "/" + $0 + "/source.html")
+let entries = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted()
+/// Readability's layout (`<page>/source.html`) or, when there is none, a flat folder of `<page>.html` files
+/// (trafilatura-eval's pages, unpacked by extract_bench.py).
+var files = entries.filter { FileManager.default.fileExists(atPath: corpus + "/" + $0 + "/source.html") }
+    .map { (name: $0, path: corpus + "/" + $0 + "/source.html") }
+if files.isEmpty {
+    files = entries.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }
+        .map { (name: String($0[..<($0.lastIndex(of: ".") ?? $0.endIndex)]), path: corpus + "/" + $0) }
 }
-guard !names.isEmpty else { usage("\(corpus): no <page>/source.html in it") }
-let pages = names.map { (name: $0, data: FileManager.default.contents(atPath: corpus + "/" + $0 + "/source.html") ?? Data()) }
+guard !files.isEmpty else { usage("\(corpus): no <page>/source.html nor *.html in it") }
+let pages = files.map { (name: $0.name, data: FileManager.default.contents(atPath: $0.path) ?? Data()) }
 let pageURL = URL(string: "http://fakehost/test/page.html")!
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
