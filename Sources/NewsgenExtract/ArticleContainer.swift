@@ -25,6 +25,14 @@ enum ArticleContainer {
     static let mainNames = ["main-content", "maincontent", "content-main", "content-body", "contentbody", "page-content", "single-post"]
     static let containerTags: Set<String> = ["div", "article", "section", "main", "td"]
 
+    /// The names as bytes, and the exact ones between spaces: a page has thousands of `div`s and
+    /// each is tested, so the test is a byte search (Foundation's `String.contains` cost a build
+    /// more than the extraction itself).
+    private static let bodyNeedles = bodyNames.map { Array($0.utf8) }
+    private static let mainNeedles = mainNames.map { Array($0.utf8) }
+    private static let postNeedles = postExact.map { Array(" \($0) ".utf8) }
+    private static let mainExactNeedles = mainExact.map { Array(" \($0) ".utf8) }
+
     /// The named container, or nil when the page names none with enough text.
     static func find(_ tree: PageTree) -> Int? {
         guard let body = tree.firstElement(named: "body") else { return nil }
@@ -32,15 +40,18 @@ enum ArticleContainer {
         tree.forEachDescendant(of: body) { node in
             guard tree.isElement(node), tiers[0] == nil else { return }
             let name = tree.name(node)
-            guard containerTags.contains(name) || tree.attribute(node, "itemprop") == "articleBody" else { return }
+            let itemprop = tree.attribute(node, "itemprop") == "articleBody"
+            guard containerTags.contains(name) || itemprop else { return }
+            let names = spacedNames(node, in: tree)
             let tier: Int
-            if tree.attribute(node, "itemprop") == "articleBody" || names(of: node, in: tree, contain: bodyNames) {
+            if itemprop || bodyNeedles.contains(where: { ReadabilityPattern.contains(names, $0) }) {
                 tier = 0
             } else if name == "article" {
                 tier = 1
-            } else if hasExactName(node, in: tree, among: postExact) {
+            } else if postNeedles.contains(where: { ReadabilityPattern.contains(names, $0) }) {
                 tier = 2
-            } else if name == "main" || names(of: node, in: tree, contain: mainNames) || hasExactName(node, in: tree, among: mainExact) {
+            } else if name == "main" || mainNeedles.contains(where: { ReadabilityPattern.contains(names, $0) })
+                        || mainExactNeedles.contains(where: { ReadabilityPattern.contains(names, $0) }) {
                 tier = 3
             } else {
                 return
@@ -51,17 +62,16 @@ enum ArticleContainer {
         return tiers.compactMap { $0 }.first
     }
 
-    private static func classNames(_ node: Int, in tree: PageTree) -> [String] {
-        tree.classAndID(node).lowercased().replacingOccurrences(of: "_", with: "-")
-            .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-    }
-
-    private static func names(of node: Int, in tree: PageTree, contain needles: [String]) -> Bool {
-        let names = classNames(node, in: tree)
-        return names.contains { name in needles.contains { name.contains($0) } }
-    }
-
-    private static func hasExactName(_ node: Int, in tree: PageTree, among exact: Set<String>) -> Bool {
-        classNames(node, in: tree).contains { exact.contains($0) }
+    /// The class and id names, lowercased, `_` read as `-`, every run of whitespace one space, with
+    /// a space before and after: " post type-post hentry ".
+    private static func spacedNames(_ node: Int, in tree: PageTree) -> [UInt8] {
+        var bytes: [UInt8] = [32]
+        for byte in ReadabilityPattern.lowered(tree.classAndID(node)) {
+            let mapped: UInt8 = byte == 95 ? 45 : (byte == 9 || byte == 10 || byte == 13 ? 32 : byte)
+            if mapped == 32 && bytes.last == 32 { continue }
+            bytes.append(mapped)
+        }
+        if bytes.last != 32 { bytes.append(32) }
+        return bytes
     }
 }

@@ -15,6 +15,10 @@ extension Readability {
         "authorbox", "authorbio", "copyright", "credit", "credits", "cart", "minicart", "print", "rating",
     ]
 
+    /// The first four letters of every furniture word (all are at least that long but `ads`, `tags`
+    /// and `cart`), for the quick test of `namesFurniture`.
+    static let furniturePrefixes: [[UInt8]] = Array(Set(furnitureTokens.map { Array($0.utf8.prefix(4)) }))
+
     /// Removes the furniture inside `article`: blocks named as such, link lists, repeated captions,
     /// headings left with nothing under them; and soft hyphens from its text.
     mutating func pruneBoilerplate(_ article: Int, pageHost: String?) {
@@ -147,6 +151,9 @@ extension Readability {
     /// BEM modifier after `--` is not read.
     static func namesFurniture(_ classAndID: String) -> Bool {
         guard !classAndID.isEmpty else { return false }
+        // Most names hold no furniture word at all: a byte search says so before any token is made.
+        let lowered = ReadabilityPattern.lowered(classAndID)
+        guard furniturePrefixes.contains(where: { ReadabilityPattern.contains(lowered, $0) }) else { return false }
         for whole in classAndID.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             // A BEM modifier (`teaser--related`, `section--ads`) says how a block looks, not what it is.
             let name = whole.range(of: "--").map { whole[..<$0.lowerBound] } ?? whole[...]
