@@ -31,15 +31,9 @@ extension ArticleExtractor {
     /// The article made of `chosen` (those still in the page, none inside another), or nil when they hold no text.
     private static func selected(_ chosen: [Int], in tree: PageTree, documentURL: String,
                                  statistics: inout ExtractionStatistics) -> ExtractionResult? {
-        let readerable = Readerable.check(tree)
-        var readability = Readability(tree: tree, statistics: statistics)
+        var (readability, prepared) = prepare(tree, documentURL: documentURL, statistics: statistics)
         defer { statistics = readability.statistics }
-        let baseURL = Readability.baseURL(tree, documentURL: documentURL)
-        readability.unwrapNoscriptImages()
-        let jsonLD = JSONLDMetadata.read(readability.tree) { TitleCleaner.articleTitle(tree) }
-        readability.prepareDocument()
-        var metadata = MetadataReader.read(readability.tree, jsonLD: jsonLD, baseURL: baseURL)
-        metadata.readerable = readerable
+        let (baseURL, jsonLD) = (prepared.baseURL, prepared.jsonLD)
 
         let kept = Set(chosen)
         let parts = chosen.filter { node in
@@ -63,11 +57,6 @@ extension ArticleExtractor {
         let articleTree = readability.tree
         let wall: PageWall? = WallDetector.isConsentWall(tree, articleTextLength: textLength) ? .consentWall
             : WallDetector.isPaywall(tree, jsonLD: jsonLD, articleTextLength: textLength) ? .paywall : nil
-        if metadata.excerpt == nil, let first = articleTree.descendants(of: article, named: "p").first {
-            let excerpt = PageTree.trimmed(articleTree.textContent(first))
-            metadata.excerpt = excerpt.isEmpty ? nil : excerpt
-        }
-        let html = articleTree.children(article).map(articleTree.outerHTML).joined()
-        return .article(ExtractedArticle(html: html, metadata: metadata, textLength: textLength, wall: wall))
+        return Self.article(article, in: articleTree, metadata: prepared.metadata, textLength: textLength, wall: wall)
     }
 }

@@ -82,15 +82,10 @@ public enum ArticleExtractor {
 
     /// Readability's `parse` on a built tree.
     static func extract(_ tree: PageTree, documentURL: String, statistics: inout ExtractionStatistics) -> ExtractionResult {
-        let readerable = Readerable.check(tree)
-        var readability = Readability(tree: tree, statistics: statistics)
+        var (readability, page) = prepare(tree, documentURL: documentURL, statistics: statistics)
         defer { statistics = readability.statistics }
-        let baseURL = Readability.baseURL(tree, documentURL: documentURL)
-        readability.unwrapNoscriptImages()
-        let jsonLD = JSONLDMetadata.read(readability.tree) { TitleCleaner.articleTitle(tree) }
-        readability.prepareDocument()
-        var metadata = MetadataReader.read(readability.tree, jsonLD: jsonLD, baseURL: baseURL)
-        metadata.readerable = readerable
+        let (baseURL, jsonLD) = (page.baseURL, page.jsonLD)
+        var metadata = page.metadata
         readability.articleTitle = metadata.title ?? ""
         guard let grabbed = grabArticle(&readability) else {
             if WallDetector.isConsentWall(tree, articleTextLength: 0) { return .notFound(.consentWall, metadata) }
@@ -104,7 +99,7 @@ public enum ArticleExtractor {
         let textLength = articleTree.innerTextLength(grabbed.article)
         // Readability settles for its longest attempt however short; a short text that is mostly
         // links, on a page that is not readerable, is an index or a menu, not an article.
-        if textLength < Readability.charThreshold && !readerable && readability.linkDensity(grabbed.article) > 0.5 {
+        if textLength < Readability.charThreshold && !metadata.readerable && readability.linkDensity(grabbed.article) > 0.5 {
             if WallDetector.isConsentWall(tree, articleTextLength: textLength) { return .notFound(.consentWall, metadata) }
             return .notFound(.noArticle, metadata)
         }
@@ -114,12 +109,39 @@ public enum ArticleExtractor {
         if consent && WallDetector.readsAsConsent(articleTree.innerText(grabbed.article)) { return .notFound(.consentWall, metadata) }
         let wall: PageWall? = consent ? .consentWall
             : WallDetector.isPaywall(tree, jsonLD: jsonLD, articleTextLength: textLength) ? .paywall : nil
-        if metadata.excerpt == nil, let first = articleTree.descendants(of: grabbed.article, named: "p").first {
-            let excerpt = PageTree.trimmed(articleTree.textContent(first))
+        if metadata.byline == nil { metadata.byline = readability.articleByline }
+        return article(grabbed.article, in: articleTree, metadata: metadata, textLength: textLength, wall: wall)
+    }
+
+    /// What the page says about itself, read once Readability has prepared it: the start of both
+    /// the scored path and a source's `select` (`ArticleExtractor+Rules`).
+    struct PreparedPage {
+        var baseURL: String
+        var jsonLD: JSONLDMetadata?
+        var metadata: ExtractedMetadata
+    }
+
+    /// Readability on `tree` with its noscript images unwrapped and the document prepared, and the page's metadata.
+    static func prepare(_ tree: PageTree, documentURL: String, statistics: ExtractionStatistics) -> (Readability, PreparedPage) {
+        let readerable = Readerable.check(tree)
+        var readability = Readability(tree: tree, statistics: statistics)
+        let baseURL = Readability.baseURL(tree, documentURL: documentURL)
+        readability.unwrapNoscriptImages()
+        let jsonLD = JSONLDMetadata.read(readability.tree) { TitleCleaner.articleTitle(tree) }
+        readability.prepareDocument()
+        var metadata = MetadataReader.read(readability.tree, jsonLD: jsonLD, baseURL: baseURL)
+        metadata.readerable = readerable
+        return (readability, PreparedPage(baseURL: baseURL, jsonLD: jsonLD, metadata: metadata))
+    }
+
+    /// The article under `container`, its first paragraph the excerpt when the page gave none.
+    static func article(_ container: Int, in tree: PageTree, metadata: ExtractedMetadata, textLength: Int, wall: PageWall?) -> ExtractionResult {
+        var metadata = metadata
+        if metadata.excerpt == nil, let first = tree.descendants(of: container, named: "p").first {
+            let excerpt = PageTree.trimmed(tree.textContent(first))
             metadata.excerpt = excerpt.isEmpty ? nil : excerpt
         }
-        if metadata.byline == nil { metadata.byline = readability.articleByline }
-        let html = articleTree.children(grabbed.article).map(articleTree.outerHTML).joined()
+        let html = tree.children(container).map(tree.outerHTML).joined()
         return .article(ExtractedArticle(html: html, metadata: metadata, textLength: textLength, wall: wall))
     }
 }
