@@ -194,7 +194,8 @@ extension Readability {
     private mutating func removeSoftHyphens(_ article: Int) {
         var texts: [Int] = []
         tree.forEachDescendant(of: article) { node in
-            if !tree.isElement(node), tree.text(node).contains("\u{AD}") { texts.append(node) }
+            // A scalar test: `String.contains(String)` is Foundation's search, a cost on every text of the article.
+            if !tree.isElement(node), tree.text(node).unicodeScalars.contains("\u{AD}") { texts.append(node) }
         }
         for node in texts { tree.replaceText(node, with: tree.text(node).replacingOccurrences(of: "\u{AD}", with: "")) }
     }

@@ -24,15 +24,21 @@ enum WallDetector {
         tree.forEachDescendant(of: tree.root) { node in
             guard !hasContainer, tree.isElement(node) else { return }
             let match = ReadabilityPattern.lowered(tree.classAndID(node))
-            if match.count > 1, consentContainers.contains(where: { ReadabilityPattern.contains(match, Array($0.utf8)) }) { hasContainer = true }
+            if match.count > 1, consentNeedles.contains(where: { ReadabilityPattern.contains(match, $0) }) { hasContainer = true }
         }
         guard let body = tree.firstElement(named: "body") else { return hasContainer }
-        let text = tree.innerText(body).lowercased()
+        let text = tree.innerText(body)
         let length = text.utf16.count
-        let words = consentWords.reduce(0) { $0 + occurrences(of: $1, in: text) }
         if hasContainer && length < 5_000 { return true }
-        return length < 3_000 && words >= 3 && words * 60 > length / 10
+        guard length < 3_000 else { return false }
+        let lowered = ReadabilityPattern.lowered(text)
+        let words = consentWords.reduce(0) { $0 + occurrences(of: $1, in: lowered) }
+        return words >= 3 && words * 60 > length / 10
     }
+
+    /// The names as bytes, made once: every element of a page is tested against them.
+    private static let consentNeedles = consentContainers.map { Array($0.utf8) }
+    private static let paywallNeedles = paywallMarkers.map { Array($0.utf8) }
 
     /// A paywall: the publisher says the article is not free, or a paywall container offers a
     /// subscription, and little text was found. A class name alone never decides it: a free
@@ -44,7 +50,7 @@ enum WallDetector {
         tree.forEachDescendant(of: tree.root) { node in
             guard !found, tree.isElement(node) else { return }
             let match = ReadabilityPattern.lowered(tree.classAndID(node))
-            guard match.count > 1, paywallMarkers.contains(where: { ReadabilityPattern.contains(match, Array($0.utf8)) }) else { return }
+            guard match.count > 1, paywallNeedles.contains(where: { ReadabilityPattern.contains(match, $0) }) else { return }
             let offer = ReadabilityPattern.lowered(tree.textContent(node))
             found = subscriptionWords.contains { ReadabilityPattern.contains(offer, Array($0.utf8)) }
         }
@@ -58,13 +64,14 @@ enum WallDetector {
     /// Text that is itself a consent banner's: short, and its words are the banner's. Such a
     /// page shows no article at all, unlike one whose text stands behind a banner.
     static func readsAsConsent(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        let words = consentWords.reduce(0) { $0 + occurrences(of: $1, in: lowered) }
-        return lowered.utf16.count < consentTextLimit && words >= 2
+        guard text.utf16.count < consentTextLimit else { return false }
+        let lowered = ReadabilityPattern.lowered(text)
+        return consentWords.reduce(0) { $0 + occurrences(of: $1, in: lowered) } >= 2
     }
 
-    private static func occurrences(of word: String, in text: String) -> Int {
-        let haystack = Array(text.utf8), needle = Array(word.utf8)
+    /// How often `word` (ASCII) occurs in `haystack`, bytes lowercased as `ReadabilityPattern.lowered` does.
+    private static func occurrences(of word: String, in haystack: [UInt8]) -> Int {
+        let needle = Array(word.utf8)
         var count = 0, from = 0
         while let at = ReadabilityPattern.firstIndex(of: needle, in: haystack, from: from) {
             count += 1
