@@ -15,8 +15,7 @@ extension Readability {
         "authorbox", "authorbio", "copyright", "credit", "credits", "cart", "minicart", "print", "rating",
     ]
 
-    /// The first four letters of every furniture word (all are at least that long but `ads`, `tags`
-    /// and `cart`), for the quick test of `namesFurniture`.
+    /// The first four letters of every furniture word (`ads` whole), for the quick test of `namesFurniture`.
     static let furniturePrefixes: [[UInt8]] = Array(Set(furnitureTokens.map { Array($0.utf8.prefix(4)) }))
 
     /// Removes the furniture inside `article`: blocks named as such, link lists, repeated captions,
@@ -29,29 +28,20 @@ extension Readability {
         var captions: Set<String> = []
         while let node = current, isInside(node, article) {
             let length = lengths[node] ?? 0
-            if isFurniture(node, length: length, articleLength: total, pageHost: pageHost) {
+            let name = tree.name(node)
+            if isFurniture(node, length: length, articleLength: total, pageHost: pageHost)
+                || (Self.leadInBlocks.contains(name) && isLeadIn(node, length: length, Self.leadIns, under: 160))
+                || (Self.creditBlocks.contains(name) && isLeadIn(node, length: length, Self.creditLines, under: 120))
+                || (name == "figcaption" && isRepeatedCaption(node, &captions)) {
                 doomed.append(node)
                 current = tree.nextElement(after: node, skippingChildren: true)
-                continue
+            } else {
+                current = tree.nextElement(after: node)
             }
-            if (Self.leadInBlocks.contains(tree.name(node)) && isLeadIn(node, length: length, Self.leadIns, under: 160))
-                || (Self.creditBlocks.contains(tree.name(node)) && isLeadIn(node, length: length, Self.creditLines, under: 120)) {
-                doomed.append(node)
-                current = tree.nextElement(after: node, skippingChildren: true)
-                continue
-            }
-            if tree.name(node) == "figcaption" {
-                let text = PageTree.trimmed(tree.textContent(node))
-                if !text.isEmpty && !captions.insert(text).inserted {
-                    doomed.append(node)
-                    current = tree.nextElement(after: node, skippingChildren: true)
-                    continue
-                }
-            }
-            current = tree.nextElement(after: node)
         }
-        // Furniture is the small part of an article: a page whose blocks mostly carry such names
-        // (`section--ads` on every section of a test report) is named by its theme, not cluttered.
+        // Furniture is the small part of an article: when the blocks found would take 40 % of its
+        // text or more, the page's theme named them (`section--ads` on every section of a test
+        // report), and nothing is dropped.
         let removed = doomed.reduce(0) { $0 + (lengths[$1] ?? 0) }
         if removed * 5 <= total * 2 {
             for node in doomed { tree.remove(node) }
@@ -71,6 +61,12 @@ extension Readability {
             if node != article, let parent = tree.parentOf(node) { lengths[parent, default: 0] += own }
         }
         return lengths
+    }
+
+    /// A caption whose text an earlier caption of the article already had.
+    private func isRepeatedCaption(_ node: Int, _ captions: inout Set<String>) -> Bool {
+        let text = PageTree.trimmed(tree.textContent(node))
+        return !text.isEmpty && !captions.insert(text).inserted
     }
 
     private func isInside(_ node: Int, _ article: Int) -> Bool {
